@@ -1,0 +1,1 @@
+"""The command line: ``loupgarou <command>``.  I/O lives here, never in the rules."""

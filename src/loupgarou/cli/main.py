@@ -1,0 +1,54 @@
+"""Entry point of the ``loupgarou`` command.
+
+Each sub-command lives in its own module that exposes ``register(subparsers)``
+(adds its parser, with ``func`` set to a handler taking the parsed arguments
+and returning an exit code).  Any :class:`LoupGarouError` is printed as
+``error [code]: message`` (or as JSON with ``--json``) with exit code 2:
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from loupgarou import __version__
+from loupgarou.cli import adjudicate, listing, narrate
+from loupgarou.core.errors import LoupGarouError
+
+COMMANDS = (narrate, adjudicate, listing)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="loupgarou",
+        description="A game master for Werewolf games: One Night, Thiercelieux, Lupus in Tabula.",
+    )
+    parser.add_argument("--version", action="version", version=f"loupgarou {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module in COMMANDS:
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except LoupGarouError as exc:
+        if getattr(args, "json", False):
+            print(json.dumps({"error": exc.to_json()}, ensure_ascii=False, indent=2))
+        else:
+            print(f"error [{exc.code}]: {exc.message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""Actions and decisions.
+
+An :class:`Action` is what a seat chooses: a verb and its targets (seats and/or
+centre slots).  A :class:`Decision` is what the rules ask of one seat right
+now: the complete tuple of legal actions, whether the seat may decline, and
+the action the game master takes for a seat that does not answer in time.
+
+The options of a decision are the single source of legality: the engine
+accepts an action only if it is one of them; bots, CLI and UI draw from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from loupgarou.core.errors import ScriptError
+from loupgarou.core.events import JSON
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A choice: ``kind`` plus target seats (``players``) and centre slots (``centre``)."""
+
+    kind: str
+    players: tuple[int, ...] = ()
+    centre: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {"kind": self.kind}
+        if self.players:
+            out["players"] = list(self.players)
+        if self.centre:
+            out["centre"] = list(self.centre)
+        return out
+
+    @staticmethod
+    def from_json(obj: Mapping[str, JSON]) -> Action:
+        try:
+            kind = obj["kind"]
+            players = tuple(int(p) for p in obj.get("players", ()))
+            centre = tuple(int(c) for c in obj.get("centre", ()))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ScriptError(
+                "script.bad_action",
+                f"an action needs a 'kind' and integer 'players'/'centre' lists, got {obj!r}",
+            ) from exc
+        if not isinstance(kind, str):
+            raise ScriptError("script.bad_action", f"action kind must be text, got {kind!r}")
+        return Action(kind, players, centre)
+
+    def describe(self) -> str:
+        parts = [self.kind]
+        if self.players:
+            parts.append("players " + ", ".join(str(p) for p in self.players))
+        if self.centre:
+            parts.append("centre " + ", ".join(str(c) for c in self.centre))
+        return " ".join(parts)
+
+
+PASS = Action("pass")
+"""The action that declines an optional decision."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What one seat must decide now.
+
+    ``kind`` names the decision (``"seer"``, ``"vote"`` ...); ``options`` lists
+    every legal action; ``optional`` is true when :data:`PASS` is among them;
+    ``default`` is what happens if the seat does not answer in time.
+    """
+
+    seat: int
+    kind: str
+    options: tuple[Action, ...]
+    default: Action
+    optional: bool = False
+    _index: frozenset[Action] = field(default=frozenset(), compare=False, repr=False)
+
+    def allows(self, action: Action) -> bool:
+        index = self._index
+        if not index:
+            index = frozenset(self.options)
+            object.__setattr__(self, "_index", index)
+        return action in index
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "optional": self.optional,
+            "default": self.default.to_json(),
+            "options": [a.to_json() for a in self.options],
+        }

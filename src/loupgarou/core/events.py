@@ -1,0 +1,88 @@
+"""Events and their audience.
+
+An :class:`Event` is one fact that happened in a game.  It always says who may
+know it (its :class:`Audience`): everyone at the table, a set of seats, or the
+moderator alone (an empty seat set).  What a player knows is exactly the events
+whose audience includes their seat; nothing else is ever shown to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+JSON = Any
+"""A value made of dicts, lists/tuples, str, int, float, bool and None."""
+
+
+@dataclass(frozen=True, slots=True)
+class Audience:
+    """Who may learn an event: everyone, or exactly ``seats``."""
+
+    everyone: bool
+    seats: frozenset[int]
+
+    @staticmethod
+    def of(seats: Iterable[int]) -> Audience:
+        return Audience(False, frozenset(seats))
+
+    def includes(self, seat: int) -> bool:
+        return self.everyone or seat in self.seats
+
+    def to_json(self) -> JSON:
+        if self.everyone:
+            return "everyone"
+        if not self.seats:
+            return "moderator"
+        return sorted(self.seats)
+
+    @staticmethod
+    def from_json(value: JSON) -> Audience:
+        if value == "everyone":
+            return EVERYONE
+        if value == "moderator":
+            return MODERATOR
+        return Audience.of(int(v) for v in value)
+
+
+EVERYONE = Audience(True, frozenset())
+MODERATOR = Audience(False, frozenset())
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A fact with its audience.  ``data`` holds JSON-compatible values only."""
+
+    kind: str
+    audience: Audience
+    data: Mapping[str, JSON]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "audience": self.audience.to_json(), "data": _plain(self.data)}
+
+    @staticmethod
+    def from_json(obj: Mapping[str, JSON]) -> Event:
+        return Event(str(obj["kind"]), Audience.from_json(obj["audience"]), dict(obj["data"]))
+
+
+def _plain(value: JSON) -> JSON:
+    """Tuples become lists so that an event survives a JSON round trip unchanged."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def public(kind: str, /, **data: JSON) -> Event:
+    return Event(kind, EVERYONE, data)
+
+
+def private(to: Iterable[int], kind: str, /, **data: JSON) -> Event:
+    return Event(kind, Audience.of(to), data)
+
+
+def secret(kind: str, /, **data: JSON) -> Event:
+    """An event for the moderator (and the record) only."""
+    return Event(kind, MODERATOR, data)

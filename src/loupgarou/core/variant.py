@@ -1,0 +1,121 @@
+"""What a rules family must provide to the engine.
+
+A family is a module-level object implementing :class:`Variant`.  Its methods
+are pure functions of an immutable state: they never perform I/O and never
+draw at random (they return a :class:`ChanceRequest` instead).  The engine in
+``loupgarou.engine`` is the only caller that strings them together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from loupgarou.core.actions import Action, Decision
+from loupgarou.core.chance import ChanceRequest
+from loupgarou.core.errors import SetupError, SetupWarning
+from loupgarou.core.events import JSON, Event
+from loupgarou.core.outcome import Outcome
+from loupgarou.core.statements import Statement
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A table option: its name, default, allowed values and meaning."""
+
+    name: str
+    default: JSON
+    help: str
+    choices: tuple[JSON, ...] = ()
+    kind: type = bool
+
+    def check(self, value: JSON) -> JSON:
+        if self.kind is float and type(value) is int:
+            value = float(value)
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise SetupError(
+                "setup.bad_option", f"option '{self.name}' must be one of {allowed}; got {value!r}"
+            )
+        if type(value) is not self.kind:
+            raise SetupError(
+                "setup.bad_option",
+                f"option '{self.name}' takes a {self.kind.__name__}; got {value!r}",
+            )
+        return value
+
+
+def resolve_options(
+    specs: tuple[OptionSpec, ...], given: Mapping[str, JSON], preset: Mapping[str, JSON]
+) -> dict[str, JSON]:
+    """Defaults, then ``preset`` (an edition's defaults), then what the table chose."""
+    known = {s.name: s for s in specs}
+    for name in given:
+        if name not in known:
+            raise SetupError(
+                "setup.unknown_option",
+                f"unknown option '{name}'; known options: {', '.join(sorted(known))}",
+            )
+    out: dict[str, JSON] = {}
+    for spec in specs:
+        value = given.get(spec.name, preset.get(spec.name, spec.default))
+        out[spec.name] = spec.check(value)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """A table before the deal: family, player names clockwise, deck, options."""
+
+    family: str
+    players: tuple[str, ...]
+    deck: tuple[str, ...]
+    options: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "family": self.family,
+            "players": list(self.players),
+            "deck": list(self.deck),
+            "options": dict(self.options),
+        }
+
+
+class Variant(Protocol):
+    """The hooks a family implements.  ``S`` is the family's immutable state."""
+
+    name: str
+    aliases: tuple[str, ...]
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+
+    def setup(self, config: GameConfig) -> tuple[Any, tuple[SetupWarning, ...]]:
+        """Validate ``config`` and return the initial state, or raise SetupError."""
+        ...
+
+    def chance_request(self, state: Any) -> ChanceRequest | None: ...
+
+    def apply_chance(self, state: Any, value: JSON) -> tuple[Any, tuple[Event, ...]]: ...
+
+    def decisions(self, state: Any) -> tuple[Decision, ...]:
+        """Every decision pending now, one per seat at most."""
+        ...
+
+    def apply(self, state: Any, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]:
+        """Apply an action already checked against :meth:`decisions`."""
+        ...
+
+    def may_speak(self, state: Any, seat: int) -> bool: ...
+
+    def speak(
+        self, state: Any, seat: int, statement: Statement
+    ) -> tuple[Any, tuple[Event, ...]]: ...
+
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    def public(self, state: Any) -> dict[str, JSON]:
+        """What every seat may see of the state: an allow-list, never the state minus secrets."""
+        ...

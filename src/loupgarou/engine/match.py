@@ -1,0 +1,206 @@
+"""A game in progress.
+
+:class:`Match` is the only writer of a game.  It holds the family's immutable
+state, resolves chance through an injected :class:`ChanceSource` (recording
+every outcome), validates each decision against the rules' pending decisions
+(the one source of legality) before anything changes, and appends every event
+to the log.  The log of *inputs* (chance outcomes, actions, statements) is the
+game's record: replaying it rebuilds the game exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from loupgarou.core.actions import Action, Decision
+from loupgarou.core.chance import ChanceSource, SeededChance
+from loupgarou.core.errors import IllegalAction, SetupWarning
+from loupgarou.core.events import JSON, Event
+from loupgarou.core.outcome import Outcome
+from loupgarou.core.statements import Statement
+from loupgarou.core.variant import GameConfig, Variant
+from loupgarou.engine.views import SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """One entry of the record: ``type`` is 'chance', 'action', 'timeout' or 'statement'."""
+
+    type: str
+    seat: int = -1
+    label: str = ""
+    value: JSON = None
+    action: Action | None = None
+    statement: Statement | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        if self.type == "chance":
+            value = self.value
+            return {
+                "type": "chance",
+                "label": self.label,
+                "value": list(value) if isinstance(value, tuple) else value,
+            }
+        if self.type == "statement":
+            assert self.statement is not None
+            return {"type": "statement", "seat": self.seat, "statement": self.statement.to_json()}
+        assert self.action is not None
+        return {"type": self.type, "seat": self.seat, "action": self.action.to_json()}
+
+
+class Match:
+    """One game of one family, from the deal to the verdict."""
+
+    __slots__ = (
+        "_decisions",
+        "chance",
+        "config",
+        "events",
+        "inputs",
+        "state",
+        "variant",
+        "warnings",
+    )
+
+    def __init__(self, variant: Variant, config: GameConfig, chance: ChanceSource) -> None:
+        state, warnings = variant.setup(config)
+        self.variant = variant
+        self.config = config
+        self.chance = chance
+        self.state: Any = state
+        self.warnings: tuple[SetupWarning, ...] = warnings
+        self.events: list[Event] = []
+        self.inputs: list[Input] = []
+        self._decisions: tuple[Decision, ...] | None = None
+        self._resolve_chance()
+
+    # --- what is pending -----------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.config.players
+
+    def pending(self) -> tuple[Decision, ...]:
+        """Every decision the table is waiting for (at most one per seat)."""
+        decisions = self._decisions
+        if decisions is None:
+            decisions = self._decisions = self.variant.decisions(self.state)
+        return decisions
+
+    def decision_for(self, seat: int) -> Decision | None:
+        for d in self.pending():
+            if d.seat == seat:
+                return d
+        return None
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        d = self.decision_for(seat)
+        return d.options if d is not None else ()
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.variant.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.variant.outcome(self.state) is not None
+
+    # --- changing the game ---------------------------------------------------------------
+
+    def submit(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply ``seat``'s ``action``; raise :class:`IllegalAction` and change nothing if it is not legal."""
+        decision = self._checked_decision(seat)
+        if not decision.allows(action):
+            raise IllegalAction(
+                "action.illegal",
+                f"seat {seat} cannot '{action.describe()}' now; legal: "
+                + "; ".join(a.describe() for a in decision.options[:12])
+                + (" ..." if len(decision.options) > 12 else ""),
+            )
+        return self._apply(Input("action", seat, action=action))
+
+    def timeout(self, seat: int) -> tuple[Event, ...]:
+        """The seat did not answer in time: apply its decision's default."""
+        decision = self._checked_decision(seat)
+        return self._apply(Input("timeout", seat, action=decision.default))
+
+    def say(self, seat: int, statement: Statement) -> tuple[Event, ...]:
+        """A public statement; it changes nothing in how the game resolves."""
+        self._check_seat(seat)
+        if not self.variant.may_speak(self.state, seat):
+            raise IllegalAction("action.cannot_speak", f"seat {seat} may not speak now")
+        self.state, events = self.variant.speak(self.state, seat, statement)
+        self.inputs.append(Input("statement", seat, statement=statement))
+        self.events.extend(events)
+        return events
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < len(self.config.players):
+            raise IllegalAction(
+                "action.no_such_seat",
+                f"there is no seat {seat}; seats are 0 to {len(self.config.players) - 1}",
+            )
+
+    def _checked_decision(self, seat: int) -> Decision:
+        decision = self.decision_for(seat)
+        if decision is None:
+            self._check_seat(seat)
+            if self.over:
+                raise IllegalAction("action.game_over", "the game is over")
+            raise IllegalAction("action.not_your_turn", f"seat {seat} has nothing to decide now")
+        return decision
+
+    def _apply(self, entry: Input) -> tuple[Event, ...]:
+        assert entry.action is not None
+        self.state, events = self.variant.apply(self.state, entry.seat, entry.action)
+        self.inputs.append(entry)
+        self._decisions = None
+        if self.variant.chance_request(self.state) is None:
+            self.events.extend(events)
+            return events
+        mark = len(self.events)
+        self.events.extend(events)
+        self._resolve_chance()
+        return tuple(self.events[mark:])
+
+    def _resolve_chance(self) -> None:
+        variant = self.variant
+        request = variant.chance_request(self.state)
+        while request is not None:
+            value = request.check(self.chance.draw(request))
+            self.state, events = variant.apply_chance(self.state, value)
+            self.inputs.append(Input("chance", label=request.label, value=value))
+            self.events.extend(events)
+            request = variant.chance_request(self.state)
+        self._decisions = None
+
+    # --- what a seat may see -------------------------------------------------------------
+
+    def view(self, seat: int) -> SeatView:
+        """Everything ``seat`` may know now, built from an allow-list."""
+        self._check_seat(seat)
+        return SeatView(
+            seat=seat,
+            players=self.config.players,
+            family=self.variant.name,
+            public=self.variant.public(self.state),
+            events=tuple(e for e in self.events if e.audience.includes(seat)),
+            decision=self.decision_for(seat),
+            outcome=self.outcome,
+        )
+
+
+def new_match(
+    family: Variant,
+    players: Sequence[str],
+    deck: Sequence[str],
+    *,
+    options: Mapping[str, JSON] | None = None,
+    seed: int | str | None = None,
+    chance: ChanceSource | None = None,
+) -> Match:
+    """Set up and deal a game.  Give ``chance`` to fix outcomes, else ``seed``."""
+    config = GameConfig(family.name, tuple(players), tuple(deck), dict(options or {}))
+    return Match(family, config, chance if chance is not None else SeededChance(seed))

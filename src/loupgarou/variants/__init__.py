@@ -1,0 +1,1 @@
+"""Rules families.  Each sub-package is pure: no I/O, no randomness."""

@@ -1,0 +1,290 @@
+"""The One Night night: the call list, the agenda, decisions and their effects.
+
+The *call list* depends on the deck only (every role in the deck is called,
+whoever holds it), so the public sequence of calls never reveals the deal.
+The *agenda* interleaves those public calls with the tasks of the seats that
+were dealt each role.  Who acts is fixed by the card dealt; every action reads
+or moves the cards as they are when it happens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+from itertools import combinations
+
+from loupgarou.core.actions import PASS, Action, Decision
+from loupgarou.core.events import Event, private, public
+from loupgarou.variants.one_night.roles import Role
+from loupgarou.variants.one_night.state import State, Task
+
+ACTIVE_COPIES = (Role.SEER, Role.ROBBER, Role.TROUBLEMAKER, Role.DRUNK)
+"""Roles whose action a Doppelgänger performs at once, in step 1."""
+
+
+_STEP_OF_ROLE = (
+    (Role.WEREWOLF, "werewolves"),
+    (Role.MINION, "minion"),
+    (Role.MASON, "masons"),
+    (Role.SEER, "seer"),
+    (Role.ROBBER, "robber"),
+    (Role.TROUBLEMAKER, "troublemaker"),
+    (Role.DRUNK, "drunk"),
+    (Role.INSOMNIAC, "insomniac"),
+)
+"""Steps 2 to 9, each called when its role is in the deck."""
+
+
+def call_list(deck: tuple[Role, ...]) -> tuple[str, ...]:
+    """The night's public calls, in wake order, for this deck."""
+    has = set(deck)
+    dg = Role.DOPPELGANGER in has
+    steps: list[str] = []
+    if dg:
+        steps.append("doppelganger")
+        if Role.MINION in has:
+            steps.append("doppelganger_minion")
+    steps.extend(step for role, step in _STEP_OF_ROLE if role in has)
+    if dg and Role.INSOMNIAC in has:
+        steps.append("doppelganger_insomniac")
+    return tuple(steps)
+
+
+_HOLDER_TASKS: dict[str, Role] = {
+    "doppelganger": Role.DOPPELGANGER,
+    "minion": Role.MINION,
+    "seer": Role.SEER,
+    "robber": Role.ROBBER,
+    "troublemaker": Role.TROUBLEMAKER,
+    "drunk": Role.DRUNK,
+    "insomniac": Role.INSOMNIAC,
+}
+"""Steps where each seat dealt the role gets its own task, in seat order."""
+
+_GROUP_TASKS = frozenset({"werewolves", "masons", "doppelganger_minion", "doppelganger_insomniac"})
+"""Steps resolved by one automatic task that finds its own participants."""
+
+
+def build_agenda(state: State) -> tuple[Task, ...]:
+    agenda: list[Task] = []
+    dealt = [state.dealt_role(s) for s in range(state.n)]
+    for step in call_list(state.deck):
+        agenda.append(Task(step, call=True))
+        role = _HOLDER_TASKS.get(step)
+        if role is not None:
+            agenda.extend(Task(step, seat) for seat, r in enumerate(dealt) if r is role)
+        elif step in _GROUP_TASKS:
+            agenda.append(Task(step))
+    return tuple(agenda)
+
+
+# --- who woke as what ----------------------------------------------------------------------
+
+
+def copied_role(state: State, seat: int) -> Role | None:
+    """What the Doppelgänger dealt to ``seat`` copied (None if not a Doppelgänger or not yet)."""
+    card = state.dealt[seat]
+    if state.deck[card] is not Role.DOPPELGANGER:
+        return None
+    return state.copies[card]
+
+
+def awake_as(state: State, role: Role) -> tuple[int, ...]:
+    """Seats that wake with ``role``: dealt it, or a Doppelgänger that copied it."""
+    return tuple(
+        s for s in range(state.n) if state.dealt_role(s) is role or copied_role(state, s) is role
+    )
+
+
+# --- decisions ------------------------------------------------------------------------------
+
+
+@cache
+def _others(n: int, seat: int) -> tuple[int, ...]:
+    return tuple(t for t in range(n) if t != seat)
+
+
+@cache
+def _options(kind: str, n: int, seat: int) -> tuple[Action, ...]:
+    others = _others(n, seat)
+    if kind == "copy":
+        return tuple(Action("copy", (t,)) for t in others)
+    if kind == "seer":
+        return (
+            *(Action("look", (t,)) for t in others),
+            *(Action("look", (), pair) for pair in combinations(range(3), 2)),
+            PASS,
+        )
+    if kind == "robber":
+        return (*(Action("rob", (t,)) for t in others), PASS)
+    if kind == "troublemaker":
+        return (*(Action("swap", pair) for pair in combinations(others, 2)), PASS)
+    if kind == "drunk":
+        return tuple(Action("take", (), (c,)) for c in range(3))
+    if kind == "lone_wolf":
+        return (*(Action("peek", (), (c,)) for c in range(3)), PASS)
+    if kind == "vote":
+        return tuple(Action("vote", (t,)) for t in others)
+    raise KeyError(kind)
+
+
+@cache
+def decision(kind: str, n: int, seat: int, role: str) -> Decision:
+    """The decision of ``seat`` acting as ``role`` (``kind`` picks the option set)."""
+    options = _options(kind, n, seat)
+    optional = options[-1] is PASS
+    if optional:
+        default = PASS
+    elif kind == "drunk":
+        default = options[0]
+    else:  # copy, vote: the next seat clockwise
+        default = Action(options[0].kind, ((seat + 1) % n,))
+    return Decision(seat, role, options, default, optional)
+
+
+_ACTION_KIND = {
+    Role.SEER: "seer",
+    Role.ROBBER: "robber",
+    Role.TROUBLEMAKER: "troublemaker",
+    Role.DRUNK: "drunk",
+}
+
+
+def pending(state: State) -> tuple[Decision, ...]:
+    """The night decision at the head of the agenda (at most one at a time)."""
+    task = state.agenda[0]
+    kind = task.kind
+    if kind == "doppelganger":
+        return (decision("copy", state.n, task.seat, "doppelganger"),)
+    if kind == "doppelganger_act":
+        role = copied_role(state, task.seat)
+        assert role is not None
+        return (decision(_ACTION_KIND[role], state.n, task.seat, "doppelganger_" + role.value),)
+    if kind == "lone_wolf":
+        return (decision("lone_wolf", state.n, task.seat, "lone_wolf"),)
+    return (decision(kind, state.n, task.seat, kind),)
+
+
+# --- effects --------------------------------------------------------------------------------
+
+
+def _swap(cards: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
+    out = list(cards)
+    out[a], out[b] = out[b], out[a]
+    return tuple(out)
+
+
+def act(state: State, task: Task, action: Action) -> tuple[State, list[Event], list[Task]]:
+    """Apply a legal night action; return the new state, events, and tasks to run next."""
+    seat = task.seat
+    n = state.n
+    events: list[Event] = []
+    follow: list[Task] = []
+    cards = state.cards
+    if action.kind == "pass":
+        events.append(private((seat,), "declined", step=state.step))
+    elif action.kind == "copy":
+        target = action.players[0]
+        seen = state.card_at(target)
+        copies = list(state.copies)
+        copies[state.dealt[seat]] = seen
+        state = _with(state, copies=tuple(copies))
+        events.append(private((seat,), "copied", seat=target, role=seen.value))
+        if seen in ACTIVE_COPIES:
+            follow.append(Task("doppelganger_act", seat))
+    elif action.kind == "look":
+        if action.players:
+            t = action.players[0]
+            events.append(private((seat,), "card_seen", seat=t, role=state.card_at(t).value))
+        else:
+            for c in action.centre:
+                events.append(
+                    private((seat,), "centre_seen", centre=c, role=state.card_at(n + c).value)
+                )
+    elif action.kind == "peek":
+        c = action.centre[0]
+        events.append(private((seat,), "centre_seen", centre=c, role=state.card_at(n + c).value))
+    elif action.kind == "rob":
+        t = action.players[0]
+        cards = _swap(cards, seat, t)
+        state = _with(state, cards=cards)
+        events.append(private((seat,), "robbed", seat=t, role=state.card_at(seat).value))
+    elif action.kind == "swap":
+        a, b = action.players
+        state = _with(state, cards=_swap(cards, a, b))
+        events.append(private((seat,), "swapped", seats=[a, b]))
+    elif action.kind == "take":
+        c = action.centre[0]
+        state = _with(state, cards=_swap(cards, seat, n + c))
+        events.append(private((seat,), "took_centre", centre=c))
+    else:  # pragma: no cover - decisions never offer anything else
+        raise AssertionError(action)
+    return state, events, follow
+
+
+def automatic(state: State, task: Task) -> tuple[list[Event], list[Task]]:
+    """Run a task that needs no decision; return its events and any follow-up decision."""
+    kind = task.kind
+    if kind == "werewolves":
+        wolves = awake_as(state, Role.WEREWOLF)
+        events = [private((w,), "werewolves", seats=list(wolves)) for w in wolves]
+        if len(wolves) == 1 and state.options.lone_wolf_peek:
+            return events, [Task("lone_wolf", wolves[0])]
+        return events, []
+    if kind == "minion":
+        wolves = awake_as(state, Role.WEREWOLF)
+        return [private((task.seat,), "werewolves_shown", seats=list(wolves))], []
+    if kind == "doppelganger_minion":
+        # The Doppelgänger-Minion sees those dealt a Werewolf (she woke before them).
+        dealt_wolves = [s for s in range(state.n) if state.dealt_role(s) is Role.WEREWOLF]
+        return [
+            private((s,), "werewolves_shown", seats=dealt_wolves)
+            for s in range(state.n)
+            if copied_role(state, s) is Role.MINION
+        ], []
+    if kind == "masons":
+        masons = awake_as(state, Role.MASON)
+        return [private((m,), "masons", seats=list(masons)) for m in masons], []
+    if kind == "insomniac":
+        return [private((task.seat,), "own_card", role=state.card_at(task.seat).value)], []
+    if kind == "doppelganger_insomniac":
+        return [
+            private((s,), "own_card", role=state.card_at(s).value)
+            for s in range(state.n)
+            if copied_role(state, s) is Role.INSOMNIAC
+        ], []
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def is_decision(task: Task) -> bool:
+    return not task.call and task.kind not in _AUTOMATIC
+
+
+_AUTOMATIC = frozenset(
+    {"werewolves", "minion", "masons", "insomniac", "doppelganger_minion", "doppelganger_insomniac"}
+)
+
+
+def run(state: State) -> tuple[State, list[Event]]:
+    """Advance through calls and automatic tasks until a decision is due or the night ends."""
+    events: list[Event] = []
+    agenda = state.agenda
+    step = state.step
+    while agenda:
+        task = agenda[0]
+        if task.call:
+            step = task.kind
+            events.append(public("night_step", step=step))
+            agenda = agenda[1:]
+        elif task.kind in _AUTOMATIC:
+            more, follow = automatic(state, task)
+            events.extend(more)
+            agenda = (*follow, *agenda[1:])
+        else:
+            return _with(state, agenda=agenda, step=step), events
+    events.append(public("day_begins"))
+    return _with(state, agenda=(), step="", phase="day", votes=(-1,) * state.n), events
+
+
+def _with(state: State, **changes: object) -> State:
+    return replace(state, **changes)  # type: ignore[arg-type]

@@ -1,0 +1,149 @@
+"""The One Night day: the vote, the deaths (Hunter chains included) and who wins.
+
+Everything here reads *effective* roles at the end of the night: the card in
+front of a player, with the Doppelgänger card standing for what it copied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from loupgarou.core.events import Event, public
+from loupgarou.core.outcome import Outcome, Reason
+from loupgarou.variants.one_night.roles import Role, Team
+from loupgarou.variants.one_night.state import State
+
+
+def tally(votes: Sequence[int], n: int) -> list[int]:
+    counts = [0] * n
+    for target in votes:
+        counts[target] += 1
+    return counts
+
+
+def deaths(state: State) -> list[tuple[int, str, int]]:
+    """``(seat, cause, by)`` in order: the most voted (all on a tie), then Hunter shots.
+
+    Nobody dies if nobody got more than one vote.  A dying Hunter takes the
+    player they voted for; that player may be a Hunter too, and so on.
+    """
+    counts = tally(state.votes, state.n)
+    top = max(counts)
+    if top <= 1:
+        return []
+    out = [(s, "vote", -1) for s in range(state.n) if counts[s] == top]
+    dead = {s for s, _, _ in out}
+    i = 0
+    while i < len(out):
+        seat = out[i][0]
+        if state.effective(state.cards[seat]) is Role.HUNTER:
+            target = state.votes[seat]
+            if target not in dead:
+                dead.add(target)
+                out.append((target, "hunter", seat))
+        i += 1
+    return out
+
+
+def team_of(role: Role) -> Team:
+    if role in (Role.WEREWOLF, Role.MINION):
+        return Team.WEREWOLF
+    if role is Role.TANNER:
+        return Team.TANNER
+    return Team.VILLAGE
+
+
+def decide(roles: Sequence[Role], dead: Sequence[int]) -> Outcome:
+    """Who wins, given each player's effective role and who died."""
+    n = len(roles)
+    dead_set = set(dead)
+    wolves = [s for s in range(n) if roles[s] is Role.WEREWOLF]
+    minions = [s for s in range(n) if roles[s] is Role.MINION]
+    tanners = [s for s in range(n) if roles[s] is Role.TANNER]
+    village = [s for s in range(n) if team_of(roles[s]) is Team.VILLAGE]
+    dead_tanners = [t for t in tanners if t in dead_set]
+    winners: set[int] = set()
+    teams: set[str] = set()
+    reasons: list[Reason] = []
+    if wolves:
+        dead_wolves = [w for w in wolves if w in dead_set]
+        if dead_wolves:
+            winners.update(village)
+            teams.add(Team.VILLAGE.value)
+            reasons.append(
+                Reason("village.werewolf_died", f"a Werewolf died (seat {_seats(dead_wolves)})")
+            )
+        elif not dead_tanners:
+            winners.update(wolves + minions)
+            teams.add(Team.WEREWOLF.value)
+            reasons.append(Reason("werewolf.none_died", "no Werewolf and no Tanner died"))
+        else:
+            reasons.append(
+                Reason("werewolf.tanner_died", "no Werewolf died, but a Tanner's death beats them")
+            )
+    elif not dead_set:
+        winners.update(village)
+        teams.add(Team.VILLAGE.value)
+        reasons.append(
+            Reason("village.no_werewolf_no_death", "no player was a Werewolf and nobody died")
+        )
+    else:
+        reasons.append(
+            Reason("village.no_werewolf_death", "no player was a Werewolf, yet someone died")
+        )
+        for m in minions:
+            others_dead = any(d != m for d in dead_set)
+            if m not in dead_set and others_dead and not dead_tanners:
+                winners.add(m)
+                teams.add(Team.WEREWOLF.value)
+                reasons.append(
+                    Reason(
+                        "minion.survived",
+                        f"no Werewolf among the players: the Minion (seat {m}) lived "
+                        "while someone else died",
+                    )
+                )
+        if minions and not teams:
+            reasons.append(Reason("minion.lost", "the Minion did not meet the no-Werewolf goal"))
+    for t in dead_tanners:
+        winners.add(t)
+        teams.add(Team.TANNER.value)
+        reasons.append(Reason("tanner.died", f"the Tanner (seat {t}) died, as he wished"))
+    if not winners:
+        reasons.append(Reason("nobody", "nobody wins"))
+    return Outcome(frozenset(winners), frozenset(teams), tuple(reasons))
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ", ".join(str(s) for s in seats)
+
+
+def finish(state: State) -> tuple[list[Event], tuple[int, ...], Outcome]:
+    """The events of the end of the game: votes, deaths, the reveal, the verdict."""
+    events: list[Event] = [public("votes_revealed", votes=list(state.votes))]
+    died = deaths(state)
+    for seat, cause, by in died:
+        if cause == "vote":
+            events.append(public("death", seat=seat, cause=cause))
+        else:
+            events.append(public("death", seat=seat, cause=cause, by=by))
+    dead = tuple(s for s, _, _ in died)
+    n = state.n
+    roles = [state.effective(state.cards[s]) for s in range(n)]
+    dopp = [
+        {"seat": s, "copied": (state.copies[state.dealt[s]] or Role.DOPPELGANGER).value}
+        for s in range(n)
+        if state.dealt_role(s) is Role.DOPPELGANGER
+    ]
+    events.append(
+        public(
+            "cards_revealed",
+            players=[state.card_at(s).value for s in range(n)],
+            centre=[state.card_at(n + c).value for c in range(3)],
+            effective=[r.value for r in roles],
+            doppelganger=dopp,
+        )
+    )
+    outcome = decide(roles, dead)
+    events.append(public("game_over", **outcome.to_json()))
+    return events, dead, outcome

@@ -1,0 +1,68 @@
+"""The immutable state of a One Night game.
+
+Cards are identified by their index in ``deck`` (card ids), so a card keeps its
+identity as it travels: the Doppelgänger's copied role is attached to the
+Doppelgänger *card* (``copies[card]``), and ``cards`` is always a permutation
+of the card ids (cards are never created or lost).  Positions ``0..n-1`` are
+the players' seats, ``n..n+2`` the centre slots.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from loupgarou.core.outcome import Outcome
+from loupgarou.variants.one_night.roles import Role
+
+Phase = str
+"""'deck' (a drawn deck is pending), 'deal', 'night', 'day' or 'over'."""
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One item of the night agenda.
+
+    ``kind`` is a night step name for a public call (``call=True``), or the
+    name of a task for ``seat``: a decision (``doppelganger``, ``seer`` ...) or
+    an automatic reveal (``werewolves``, ``masons``, ``insomniac`` ...).
+    """
+
+    kind: str
+    seat: int = -1
+    call: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    lone_wolf_peek: bool
+    deck_draw: str
+    edition: str
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    n: int
+    deck: tuple[Role, ...]
+    options: Options
+    phase: Phase
+    dealt: tuple[int, ...] = ()
+    cards: tuple[int, ...] = ()
+    copies: tuple[Role | None, ...] = ()
+    agenda: tuple[Task, ...] = ()
+    step: str = ""
+    votes: tuple[int, ...] = ()
+    dead: tuple[int, ...] = ()
+    outcome: Outcome | None = None
+
+    def effective(self, card: int) -> Role:
+        """The role a card stands for: its printed role, or what the Doppelgänger copied."""
+        role = self.deck[card]
+        if role is Role.DOPPELGANGER:
+            return self.copies[card] or Role.DOPPELGANGER
+        return role
+
+    def dealt_role(self, seat: int) -> Role:
+        return self.deck[self.dealt[seat]]
+
+    def card_at(self, position: int) -> Role:
+        return self.deck[self.cards[position]]

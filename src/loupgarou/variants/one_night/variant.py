@@ -1,0 +1,170 @@
+"""The One Night family as a :class:`loupgarou.core.variant.Variant`.
+
+Phases: ``deck`` (only for a drawn deck) -> ``deal`` -> ``night`` -> ``day``
+-> ``over``.  The night is one decision at a time, in wake order; the day is a
+simultaneous vote (each seat's decision is pending until it votes), during
+which anyone may make public statements.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from loupgarou.core.actions import Action, Decision
+from loupgarou.core.chance import ChanceRequest
+from loupgarou.core.errors import SetupError, SetupWarning
+from loupgarou.core.events import JSON, Event, private, public, secret
+from loupgarou.core.outcome import Outcome
+from loupgarou.core.statements import Statement
+from loupgarou.core.variant import GameConfig, OptionSpec, resolve_options
+from loupgarou.variants.one_night import night, resolution
+from loupgarou.variants.one_night.setup import (
+    CENTRE,
+    check_players,
+    draw_pool,
+    drawn_deck,
+    parse_deck,
+    validate_deck,
+)
+from loupgarou.variants.one_night.state import Options, State
+
+EDITIONS = {"ravensburger": {"lone_wolf_peek": True}, "bezier": {"lone_wolf_peek": False}}
+
+
+class OneNight:
+    name: str = "one-night"
+    aliases: tuple[str, ...] = ("one_night", "onenight", "onuw", "une-nuit")
+    title: str = "One Night (Loup-Garou pour une Nuit)"
+    min_players: int = 3
+    max_players: int = 10
+    options: tuple[OptionSpec, ...] = (
+        OptionSpec(
+            "edition",
+            "ravensburger",
+            "Which rulebook sets the defaults: 'ravensburger' (lone wolf peeks) or 'bezier' "
+            "(the peek is an optional variant, off).",
+            ("ravensburger", "bezier"),
+            str,
+        ),
+        OptionSpec(
+            "lone_wolf_peek",
+            True,
+            "A Werewolf who wakes alone may look at one centre card.",
+        ),
+        OptionSpec(
+            "deck_draw",
+            "fixed",
+            "'fixed': play the given deck; 'anarchie': the Anarchie draw; "
+            "'bag': players + 3 roles drawn at random from the box.",
+            ("fixed", "anarchie", "bag"),
+            str,
+        ),
+    )
+
+    # --- set-up --------------------------------------------------------------------------
+
+    def setup(self, config: GameConfig) -> tuple[State, tuple[SetupWarning, ...]]:
+        n = len(config.players)
+        edition = config.options.get("edition", "ravensburger")
+        opts = resolve_options(self.options, config.options, EDITIONS.get(str(edition), {}))
+        options = Options(
+            bool(opts["lone_wolf_peek"]), str(opts["deck_draw"]), str(opts["edition"])
+        )
+        if options.deck_draw != "fixed":
+            check_players(n)
+            if config.deck:
+                raise SetupError(
+                    "setup.deck_and_draw", "give either a deck or a drawn deck option, not both"
+                )
+            return State(n, (), options, "deck"), ()
+        deck = parse_deck(config.deck)
+        warnings = validate_deck(deck, n)
+        return State(n, deck, options, "deal"), warnings
+
+    # --- chance --------------------------------------------------------------------------
+
+    def chance_request(self, state: State) -> ChanceRequest | None:
+        if state.phase == "deal":
+            return ChanceRequest("deal", "permutation", state.n + CENTRE)
+        if state.phase == "deck":
+            return ChanceRequest("deck", "permutation", len(draw_pool(state.options.deck_draw)))
+        return None
+
+    def apply_chance(self, state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
+        if state.phase == "deck":
+            deck = drawn_deck(state.options.deck_draw, state.n, value)
+            if deck is None:
+                return state, (secret("deck_redrawn", reason="a single Mason was drawn"),)
+            return replace(state, deck=deck, phase="deal"), (
+                public("deck_drawn", deck=[r.value for r in deck]),
+            )
+        dealt = tuple(value)
+        n = state.n
+        state = replace(state, dealt=dealt, cards=dealt, copies=(None,) * len(dealt), phase="night")
+        events: list[Event] = [
+            secret("deal", cards=[state.card_at(p).value for p in range(n + CENTRE)]),
+            public("night_begins", players=n, deck=[r.value for r in state.deck]),
+        ]
+        events.extend(private((s,), "dealt", role=state.card_at(s).value) for s in range(n))
+        state = replace(state, agenda=night.build_agenda(state))
+        state, more = night.run(state)
+        events.extend(more)
+        return state, tuple(events)
+
+    # --- decisions -----------------------------------------------------------------------
+
+    def decisions(self, state: State) -> tuple[Decision, ...]:
+        if state.phase == "night":
+            return night.pending(state)
+        if state.phase == "day":
+            n = state.n
+            return tuple(
+                night.decision("vote", n, s, "vote") for s in range(n) if state.votes[s] < 0
+            )
+        return ()
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
+        if state.phase == "night":
+            task = state.agenda[0]
+            state, events, follow = night.act(state, task, action)
+            state = replace(state, agenda=(*follow, *state.agenda[1:]))
+            state, more = night.run(state)
+            events.extend(more)
+            return state, tuple(events)
+        votes = list(state.votes)
+        votes[seat] = action.players[0]
+        state = replace(state, votes=tuple(votes))
+        events = [private((seat,), "voted", seat=action.players[0])]
+        if min(votes) >= 0:
+            end, dead, outcome = resolution.finish(state)
+            events.extend(end)
+            state = replace(state, phase="over", dead=dead, outcome=outcome)
+        return state, tuple(events)
+
+    # --- talk, result, public view -------------------------------------------------------
+
+    def may_speak(self, state: State, seat: int) -> bool:
+        return state.phase == "day"
+
+    def speak(
+        self, state: State, seat: int, statement: Statement
+    ) -> tuple[State, tuple[Event, ...]]:
+        return state, (public("statement", seat=seat, **statement.to_json()),)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def public(self, state: State) -> dict[str, JSON]:
+        out: dict[str, JSON] = {
+            "phase": state.phase,
+            "players": state.n,
+            "deck": [r.value for r in state.deck],
+        }
+        if state.phase == "night":
+            out["step"] = state.step
+        if state.phase == "over":
+            out["dead"] = list(state.dead)
+        return out
+
+
+VARIANT = OneNight()
