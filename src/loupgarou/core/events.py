@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 JSON = Any
 """A value made of dicts, lists/tuples, str, int, float, bool and None."""
@@ -50,9 +51,12 @@ EVERYONE = Audience(True, frozenset())
 MODERATOR = Audience(False, frozenset())
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """A fact with its audience.  ``data`` holds JSON-compatible values only."""
+class Event(NamedTuple):
+    """A fact with its audience.  ``data`` holds JSON-compatible values only.
+
+    A named tuple (immutable, typed) because games create many of them: it is
+    about twice as cheap to build as a frozen dataclass.
+    """
 
     kind: str
     audience: Audience
@@ -81,6 +85,17 @@ def public(kind: str, /, **data: JSON) -> Event:
 
 def private(to: Iterable[int], kind: str, /, **data: JSON) -> Event:
     return Event(kind, Audience.of(to), data)
+
+
+@lru_cache(maxsize=256)
+def only(seat: int) -> Audience:
+    """The audience made of one seat (shared: audiences are immutable)."""
+    return Audience(False, frozenset((seat,)))
+
+
+def told(seat: int, kind: str, /, **data: JSON) -> Event:
+    """An event for one seat alone."""
+    return Event(kind, only(seat), data)
 
 
 def secret(kind: str, /, **data: JSON) -> Event:

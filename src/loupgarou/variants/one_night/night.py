@@ -9,12 +9,11 @@ or moves the cards as they are when it happens.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from loupgarou.core.actions import PASS, Action, Decision
-from loupgarou.core.events import Event, private, public
+from loupgarou.core.events import Event, public, told
 from loupgarou.variants.one_night.roles import Role
 from loupgarou.variants.one_night.state import State, Task
 
@@ -35,6 +34,7 @@ _STEP_OF_ROLE = (
 """Steps 2 to 9, each called when its role is in the deck."""
 
 
+@lru_cache(maxsize=64)
 def call_list(deck: tuple[Role, ...]) -> tuple[str, ...]:
     """The night's public calls, in wake order, for this deck."""
     has = set(deck)
@@ -66,16 +66,35 @@ _GROUP_TASKS = frozenset({"werewolves", "masons", "doppelganger_minion", "doppel
 
 
 def build_agenda(state: State) -> tuple[Task, ...]:
+    """The night's agenda for this deal: each public call followed by its tasks."""
     agenda: list[Task] = []
-    dealt = [state.dealt_role(s) for s in range(state.n)]
-    for step in call_list(state.deck):
-        agenda.append(Task(step, call=True))
-        role = _HOLDER_TASKS.get(step)
+    deck, dealt = state.deck, state.dealt
+    dealt_roles = [deck[dealt[s]] for s in range(state.n)]
+    for call, role, group in _plan(deck):
+        agenda.append(call)
         if role is not None:
-            agenda.extend(Task(step, seat) for seat, r in enumerate(dealt) if r is role)
-        elif step in _GROUP_TASKS:
-            agenda.append(Task(step))
+            agenda.extend(_task(call.kind, s) for s, r in enumerate(dealt_roles) if r is role)
+        elif group is not None:
+            agenda.append(group)
     return tuple(agenda)
+
+
+@lru_cache(maxsize=64)
+def _plan(deck: tuple[Role, ...]) -> tuple[tuple[Task, Role | None, Task | None], ...]:
+    """Per deck: each call, the role whose holders act then, or the group task."""
+    return tuple(
+        (
+            Task(step, call=True),
+            _HOLDER_TASKS.get(step),
+            Task(step) if step in _GROUP_TASKS else None,
+        )
+        for step in call_list(deck)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _task(kind: str, seat: int) -> Task:
+    return Task(kind, seat)
 
 
 # --- who woke as what ----------------------------------------------------------------------
@@ -182,41 +201,39 @@ def act(state: State, task: Task, action: Action) -> tuple[State, list[Event], l
     follow: list[Task] = []
     cards = state.cards
     if action.kind == "pass":
-        events.append(private((seat,), "declined", step=state.step))
+        events.append(told(seat, "declined", step=state.step))
     elif action.kind == "copy":
         target = action.players[0]
         seen = state.card_at(target)
         copies = list(state.copies)
         copies[state.dealt[seat]] = seen
         state = _with(state, copies=tuple(copies))
-        events.append(private((seat,), "copied", seat=target, role=seen.value))
+        events.append(told(seat, "copied", seat=target, role=seen))
         if seen in ACTIVE_COPIES:
-            follow.append(Task("doppelganger_act", seat))
+            follow.append(_task("doppelganger_act", seat))
     elif action.kind == "look":
         if action.players:
             t = action.players[0]
-            events.append(private((seat,), "card_seen", seat=t, role=state.card_at(t).value))
+            events.append(told(seat, "card_seen", seat=t, role=state.card_at(t)))
         else:
             for c in action.centre:
-                events.append(
-                    private((seat,), "centre_seen", centre=c, role=state.card_at(n + c).value)
-                )
+                events.append(told(seat, "centre_seen", centre=c, role=state.card_at(n + c)))
     elif action.kind == "peek":
         c = action.centre[0]
-        events.append(private((seat,), "centre_seen", centre=c, role=state.card_at(n + c).value))
+        events.append(told(seat, "centre_seen", centre=c, role=state.card_at(n + c)))
     elif action.kind == "rob":
         t = action.players[0]
         cards = _swap(cards, seat, t)
         state = _with(state, cards=cards)
-        events.append(private((seat,), "robbed", seat=t, role=state.card_at(seat).value))
+        events.append(told(seat, "robbed", seat=t, role=state.card_at(seat)))
     elif action.kind == "swap":
         a, b = action.players
         state = _with(state, cards=_swap(cards, a, b))
-        events.append(private((seat,), "swapped", seats=[a, b]))
+        events.append(told(seat, "swapped", seats=[a, b]))
     elif action.kind == "take":
         c = action.centre[0]
         state = _with(state, cards=_swap(cards, seat, n + c))
-        events.append(private((seat,), "took_centre", centre=c))
+        events.append(told(seat, "took_centre", centre=c))
     else:  # pragma: no cover - decisions never offer anything else
         raise AssertionError(action)
     return state, events, follow
@@ -227,33 +244,41 @@ def automatic(state: State, task: Task) -> tuple[list[Event], list[Task]]:
     kind = task.kind
     if kind == "werewolves":
         wolves = awake_as(state, Role.WEREWOLF)
-        events = [private((w,), "werewolves", seats=list(wolves)) for w in wolves]
+        events = [told(w, "werewolves", seats=list(wolves)) for w in wolves]
         if len(wolves) == 1 and state.options.lone_wolf_peek:
-            return events, [Task("lone_wolf", wolves[0])]
+            return events, [_task("lone_wolf", wolves[0])]
         return events, []
     if kind == "minion":
         wolves = awake_as(state, Role.WEREWOLF)
-        return [private((task.seat,), "werewolves_shown", seats=list(wolves))], []
+        return [told(task.seat, "werewolves_shown", seats=list(wolves))], []
     if kind == "doppelganger_minion":
         # The Doppelgänger-Minion sees those dealt a Werewolf (she woke before them).
         dealt_wolves = [s for s in range(state.n) if state.dealt_role(s) is Role.WEREWOLF]
         return [
-            private((s,), "werewolves_shown", seats=dealt_wolves)
+            told(s, "werewolves_shown", seats=dealt_wolves)
             for s in range(state.n)
             if copied_role(state, s) is Role.MINION
         ], []
     if kind == "masons":
         masons = awake_as(state, Role.MASON)
-        return [private((m,), "masons", seats=list(masons)) for m in masons], []
+        return [told(m, "masons", seats=list(masons)) for m in masons], []
     if kind == "insomniac":
-        return [private((task.seat,), "own_card", role=state.card_at(task.seat).value)], []
+        return [told(task.seat, "own_card", role=state.card_at(task.seat))], []
     if kind == "doppelganger_insomniac":
         return [
-            private((s,), "own_card", role=state.card_at(s).value)
+            told(s, "own_card", role=state.card_at(s))
             for s in range(state.n)
             if copied_role(state, s) is Role.INSOMNIAC
         ], []
     raise AssertionError(kind)  # pragma: no cover
+
+
+@lru_cache(maxsize=32)
+def _step_event(step: str) -> Event:
+    return public("night_step", step=step)
+
+
+_DAY_BEGINS = public("day_begins")
 
 
 def is_decision(task: Task) -> bool:
@@ -265,16 +290,16 @@ _AUTOMATIC = frozenset(
 )
 
 
-def run(state: State) -> tuple[State, list[Event]]:
-    """Advance through calls and automatic tasks until a decision is due or the night ends."""
+def run(state: State, agenda: tuple[Task, ...]) -> tuple[State, list[Event]]:
+    """Work through ``agenda`` (the night still to come) until a decision is due or the
+    night ends: public calls and automatic tasks happen here."""
     events: list[Event] = []
-    agenda = state.agenda
     step = state.step
     while agenda:
         task = agenda[0]
         if task.call:
             step = task.kind
-            events.append(public("night_step", step=step))
+            events.append(_step_event(step))
             agenda = agenda[1:]
         elif task.kind in _AUTOMATIC:
             more, follow = automatic(state, task)
@@ -282,9 +307,9 @@ def run(state: State) -> tuple[State, list[Event]]:
             agenda = (*follow, *agenda[1:])
         else:
             return _with(state, agenda=agenda, step=step), events
-    events.append(public("day_begins"))
+    events.append(_DAY_BEGINS)
     return _with(state, agenda=(), step="", phase="day", votes=(-1,) * state.n), events
 
 
 def _with(state: State, **changes: object) -> State:
-    return replace(state, **changes)  # type: ignore[arg-type]
+    return state._replace(**changes)  # type: ignore[arg-type]

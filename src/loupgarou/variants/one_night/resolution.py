@@ -69,13 +69,13 @@ def decide(roles: Sequence[Role], dead: Sequence[int]) -> Outcome:
         dead_wolves = [w for w in wolves if w in dead_set]
         if dead_wolves:
             winners.update(village)
-            teams.add(Team.VILLAGE.value)
+            teams.add("village")
             reasons.append(
                 Reason("village.werewolf_died", f"a Werewolf died (seat {_seats(dead_wolves)})")
             )
         elif not dead_tanners:
             winners.update(wolves + minions)
-            teams.add(Team.WEREWOLF.value)
+            teams.add("werewolf")
             reasons.append(Reason("werewolf.none_died", "no Werewolf and no Tanner died"))
         else:
             reasons.append(
@@ -83,7 +83,7 @@ def decide(roles: Sequence[Role], dead: Sequence[int]) -> Outcome:
             )
     elif not dead_set:
         winners.update(village)
-        teams.add(Team.VILLAGE.value)
+        teams.add("village")
         reasons.append(
             Reason("village.no_werewolf_no_death", "no player was a Werewolf and nobody died")
         )
@@ -95,7 +95,7 @@ def decide(roles: Sequence[Role], dead: Sequence[int]) -> Outcome:
             others_dead = any(d != m for d in dead_set)
             if m not in dead_set and others_dead and not dead_tanners:
                 winners.add(m)
-                teams.add(Team.WEREWOLF.value)
+                teams.add("werewolf")
                 reasons.append(
                     Reason(
                         "minion.survived",
@@ -107,7 +107,7 @@ def decide(roles: Sequence[Role], dead: Sequence[int]) -> Outcome:
             reasons.append(Reason("minion.lost", "the Minion did not meet the no-Werewolf goal"))
     for t in dead_tanners:
         winners.add(t)
-        teams.add(Team.TANNER.value)
+        teams.add("tanner")
         reasons.append(Reason("tanner.died", f"the Tanner (seat {t}) died, as he wished"))
     if not winners:
         reasons.append(Reason("nobody", "nobody wins"))
@@ -131,16 +131,16 @@ def finish(state: State) -> tuple[list[Event], tuple[int, ...], Outcome]:
     n = state.n
     roles = [state.effective(state.cards[s]) for s in range(n)]
     dopp = [
-        {"seat": s, "copied": (state.copies[state.dealt[s]] or Role.DOPPELGANGER).value}
+        {"seat": s, "copied": state.copies[state.dealt[s]] or Role.DOPPELGANGER}
         for s in range(n)
         if state.dealt_role(s) is Role.DOPPELGANGER
     ]
     events.append(
         public(
             "cards_revealed",
-            players=[state.card_at(s).value for s in range(n)],
-            centre=[state.card_at(n + c).value for c in range(3)],
-            effective=[r.value for r in roles],
+            players=[state.card_at(s) for s in range(n)],
+            centre=[state.card_at(n + c) for c in range(3)],
+            effective=roles,
             doppelganger=dopp,
         )
     )

@@ -8,12 +8,13 @@ which anyone may make public statements.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.errors import SetupError, SetupWarning
-from loupgarou.core.events import JSON, Event, private, public, secret
+from loupgarou.core.events import JSON, Event, public, secret, told
 from loupgarou.core.outcome import Outcome
 from loupgarou.core.statements import Statement
 from loupgarou.core.variant import GameConfig, OptionSpec, resolve_options
@@ -64,20 +65,37 @@ class OneNight:
     # --- set-up --------------------------------------------------------------------------
 
     def setup(self, config: GameConfig) -> tuple[State, tuple[SetupWarning, ...]]:
-        n = len(config.players)
-        edition = config.options.get("edition", "ravensburger")
-        opts = resolve_options(self.options, config.options, EDITIONS.get(str(edition), {}))
+        try:
+            key = (len(config.players), tuple(config.deck), tuple(sorted(config.options.items())))
+            return self._setup(*key)
+        except TypeError:  # an unhashable option value: let validation explain it
+            return self._setup_uncached(len(config.players), config.deck, config.options)
+
+    @staticmethod
+    @lru_cache(maxsize=256)
+    def _setup(
+        n: int, deck: tuple[str, ...], options: tuple[tuple[str, JSON], ...]
+    ) -> tuple[State, tuple[SetupWarning, ...]]:
+        # The initial state is immutable, so tables set up alike share it.
+        return OneNight._setup_uncached(n, deck, dict(options))
+
+    @staticmethod
+    def _setup_uncached(
+        n: int, names: Sequence[str], given: Mapping[str, JSON]
+    ) -> tuple[State, tuple[SetupWarning, ...]]:
+        edition = given.get("edition", "ravensburger")
+        opts = resolve_options(OneNight.options, given, EDITIONS.get(str(edition), {}))
         options = Options(
             bool(opts["lone_wolf_peek"]), str(opts["deck_draw"]), str(opts["edition"])
         )
         if options.deck_draw != "fixed":
             check_players(n)
-            if config.deck:
+            if names:
                 raise SetupError(
                     "setup.deck_and_draw", "give either a deck or a drawn deck option, not both"
                 )
             return State(n, (), options, "deck"), ()
-        deck = parse_deck(config.deck)
+        deck = parse_deck(names)
         warnings = validate_deck(deck, n)
         return State(n, deck, options, "deal"), warnings
 
@@ -95,19 +113,16 @@ class OneNight:
             deck = drawn_deck(state.options.deck_draw, state.n, value)
             if deck is None:
                 return state, (secret("deck_redrawn", reason="a single Mason was drawn"),)
-            return replace(state, deck=deck, phase="deal"), (
-                public("deck_drawn", deck=[r.value for r in deck]),
-            )
+            return state._replace(deck=deck, phase="deal"), (public("deck_drawn", deck=list(deck)),)
         dealt = tuple(value)
         n = state.n
-        state = replace(state, dealt=dealt, cards=dealt, copies=(None,) * len(dealt), phase="night")
+        state = state._replace(dealt=dealt, cards=dealt, copies=(None,) * len(dealt), phase="night")
         events: list[Event] = [
-            secret("deal", cards=[state.card_at(p).value for p in range(n + CENTRE)]),
-            public("night_begins", players=n, deck=[r.value for r in state.deck]),
+            secret("deal", cards=[state.card_at(p) for p in range(n + CENTRE)]),
+            public("night_begins", players=n, deck=list(state.deck)),
         ]
-        events.extend(private((s,), "dealt", role=state.card_at(s).value) for s in range(n))
-        state = replace(state, agenda=night.build_agenda(state))
-        state, more = night.run(state)
+        events.extend(told(s, "dealt", role=state.card_at(s)) for s in range(n))
+        state, more = night.run(state, night.build_agenda(state))
         events.extend(more)
         return state, tuple(events)
 
@@ -118,27 +133,24 @@ class OneNight:
             return night.pending(state)
         if state.phase == "day":
             n = state.n
-            return tuple(
-                night.decision("vote", n, s, "vote") for s in range(n) if state.votes[s] < 0
-            )
+            return _votes_pending(n, state.votes)
         return ()
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
         if state.phase == "night":
             task = state.agenda[0]
             state, events, follow = night.act(state, task, action)
-            state = replace(state, agenda=(*follow, *state.agenda[1:]))
-            state, more = night.run(state)
+            state, more = night.run(state, (*follow, *state.agenda[1:]))
             events.extend(more)
             return state, tuple(events)
         votes = list(state.votes)
         votes[seat] = action.players[0]
-        state = replace(state, votes=tuple(votes))
-        events = [private((seat,), "voted", seat=action.players[0])]
+        state = state._replace(votes=tuple(votes))
+        events = [told(seat, "voted", seat=action.players[0])]
         if min(votes) >= 0:
             end, dead, outcome = resolution.finish(state)
             events.extend(end)
-            state = replace(state, phase="over", dead=dead, outcome=outcome)
+            state = state._replace(phase="over", dead=dead, outcome=outcome)
         return state, tuple(events)
 
     # --- talk, result, public view -------------------------------------------------------
@@ -158,13 +170,18 @@ class OneNight:
         out: dict[str, JSON] = {
             "phase": state.phase,
             "players": state.n,
-            "deck": [r.value for r in state.deck],
+            "deck": list(state.deck),
         }
         if state.phase == "night":
             out["step"] = state.step
         if state.phase == "over":
             out["dead"] = list(state.dead)
         return out
+
+
+@lru_cache(maxsize=4096)
+def _votes_pending(n: int, votes: tuple[int, ...]) -> tuple[Decision, ...]:
+    return tuple(night.decision("vote", n, s, "vote") for s in range(n) if votes[s] < 0)
 
 
 VARIANT = OneNight()
