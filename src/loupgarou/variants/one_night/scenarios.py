@@ -2,7 +2,7 @@
 
 Data only.  Each scenario lists a base deck for its smallest player count and
 what each larger count adds, as the box's scenario sheet does.  Anarchie is a
-drawn deck (see :mod:`loupgarou.variants.one_night.draws`).
+drawn deck (see :mod:`loupgarou.variants.one_night.setup`).
 """
 
 from __future__ import annotations

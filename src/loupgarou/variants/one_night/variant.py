@@ -66,18 +66,20 @@ class OneNight:
 
     def setup(self, config: GameConfig) -> tuple[State, tuple[SetupWarning, ...]]:
         try:
-            key = (len(config.players), tuple(config.deck), tuple(sorted(config.options.items())))
-            return self._setup(*key)
+            # Each value goes with its type: 1 == True, and a cached valid set-up must not
+            # vouch for a wrongly typed option.
+            options = tuple(sorted((k, type(v), v) for k, v in config.options.items()))
+            return self._setup(len(config.players), tuple(config.deck), options)
         except TypeError:  # an unhashable option value: let validation explain it
             return self._setup_uncached(len(config.players), config.deck, config.options)
 
     @staticmethod
     @lru_cache(maxsize=256)
     def _setup(
-        n: int, deck: tuple[str, ...], options: tuple[tuple[str, JSON], ...]
+        n: int, deck: tuple[str, ...], options: tuple[tuple[str, type, JSON], ...]
     ) -> tuple[State, tuple[SetupWarning, ...]]:
         # The initial state is immutable, so tables set up alike share it.
-        return OneNight._setup_uncached(n, deck, dict(options))
+        return OneNight._setup_uncached(n, deck, {k: v for k, _, v in options})
 
     @staticmethod
     def _setup_uncached(
