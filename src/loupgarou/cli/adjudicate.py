@@ -1,11 +1,66 @@
-"""Placeholder for the 'adjudicate' command (being written)."""
+"""``loupgarou adjudicate SCRIPT``: play a game script and say who won.
+
+Exit codes: 0 when every step was accepted (the game may be unfinished),
+1 when a step was refused (the verdict says which and why), 2 for a script
+that cannot be read or set up (printed by ``cli/main.py`` as
+``error [code]: message``).  ``--json`` prints the verdict document of
+``docs/adjudicate-json.md``; ``--record FILE`` also writes the game record.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from pathlib import Path
 from typing import Any
+
+from loupgarou.core.errors import ScriptError
+from loupgarou.engine.record import to_record
+from loupgarou.scripting import parse_script, parse_text, play, read_script_file, render
 
 
 def register(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser("adjudicate", help="(not yet available)")
-    p.set_defaults(func=lambda args: 1)
+    p: argparse.ArgumentParser = sub.add_parser(
+        "adjudicate",
+        help="play a game script (JSON or YAML) and tell who won, and why",
+        description=(
+            "Play a game script through the rules and report every step, what each player "
+            "learned, the deaths and the winners (or where the game stopped). "
+            "Exit code 0: every step accepted; 1: a step was refused; 2: a bad script."
+        ),
+    )
+    p.add_argument(
+        "script", help="the script file (.json, .yaml or .yml); '-' reads standard input"
+    )
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.add_argument("--record", metavar="FILE", help="also write the game record to FILE")
+    p.set_defaults(func=run)
+
+
+def _load(source: str) -> Any:
+    if source == "-":
+        return parse_script(parse_text(sys.stdin.read(), "<stdin>"), "<stdin>")
+    return parse_script(read_script_file(source), source)
+
+
+def run(args: argparse.Namespace) -> int:
+    script = _load(args.script)
+    result = play(script)
+    verdict = result.verdict
+    if args.record:
+        path = Path(args.record)
+        try:
+            path.write_text(
+                json.dumps(to_record(result.match), ensure_ascii=False, indent=2) + "\n",
+                encoding="utf-8",
+            )
+        except OSError as exc:
+            raise ScriptError(
+                "script.cannot_write", f"cannot write the record to '{path}': {exc.strerror}"
+            ) from exc
+    if args.json:
+        print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.write(render(verdict))
+    return verdict.exit_code

@@ -153,28 +153,39 @@ class Match:
         return decision
 
     def _apply(self, entry: Input) -> tuple[Event, ...]:
+        """Apply an input and any chance it triggers; on error, nothing has changed."""
         assert entry.action is not None
-        self.state, events = self.variant.apply(self.state, entry.seat, entry.action)
-        self.inputs.append(entry)
-        self._decisions = None
-        if self.variant.chance_request(self.state) is None:
-            self.events.extend(events)
-            return events
-        mark = len(self.events)
+        state, events = self.variant.apply(self.state, entry.seat, entry.action)
+        inputs = [entry]
+        if self.variant.chance_request(state) is not None:
+            state, drawn, more = self._draw(state)
+            inputs.extend(drawn)
+            events = (*events, *more)
+        self.state = state
+        self.inputs.extend(inputs)
         self.events.extend(events)
-        self._resolve_chance()
-        return tuple(self.events[mark:])
+        self._decisions = None
+        return events
 
     def _resolve_chance(self) -> None:
+        self.state, inputs, events = self._draw(self.state)
+        self.inputs.extend(inputs)
+        self.events.extend(events)
+        self._decisions = None
+
+    def _draw(self, state: Any) -> tuple[Any, list[Input], tuple[Event, ...]]:
+        """Resolve every pending chance request from ``state``, without touching the match."""
         variant = self.variant
-        request = variant.chance_request(self.state)
+        inputs: list[Input] = []
+        events: list[Event] = []
+        request = variant.chance_request(state)
         while request is not None:
             value = request.check(self.chance.draw(request))
-            self.state, events = variant.apply_chance(self.state, value)
-            self.inputs.append(Input("chance", label=request.label, value=value))
-            self.events.extend(events)
-            request = variant.chance_request(self.state)
-        self._decisions = None
+            state, more = variant.apply_chance(state, value)
+            inputs.append(Input("chance", label=request.label, value=value))
+            events.extend(more)
+            request = variant.chance_request(state)
+        return state, inputs, tuple(events)
 
     # --- what a seat may see -------------------------------------------------------------
 

@@ -108,7 +108,9 @@ def decide(roles: Sequence[Role], dead: Sequence[int]) -> Outcome:
     for t in dead_tanners:
         winners.add(t)
         teams.add("tanner")
-        reasons.append(Reason("tanner.died", f"the Tanner (seat {t}) died, as he wished"))
+        reasons.append(
+            Reason("tanner.died", f"the Tanner (seat {t}) died, which was the Tanner's only goal")
+        )
     if not winners:
         reasons.append(Reason("nobody", "nobody wins"))
     return Outcome(frozenset(winners), frozenset(teams), tuple(reasons))

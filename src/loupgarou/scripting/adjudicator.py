@@ -1,0 +1,216 @@
+"""Playing a script through the engine and writing the verdict.
+
+Contract: :func:`adjudicate` sets the table up (raising :class:`ScriptError`
+for a script that cannot even start; set-up problems keep their ``setup.*``
+codes), then submits every
+step in order through :class:`Match`.  The first step the engine refuses
+stops the game: the verdict names it with the engine's error code and
+message, and nothing of that step or after it is applied (a ``votes`` step is
+checked whole before any of its votes is cast).  The verdict then tells the
+whole game from the moderator's side, what each player learned, the end (or
+the state the game was left in) and any warnings.  Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from loupgarou.core.actions import Decision
+from loupgarou.core.errors import IllegalAction, ScriptError, SetupError, SetupWarning
+from loupgarou.core.events import EVERYONE, JSON, Event
+from loupgarou.core.variant import GameConfig
+from loupgarou.engine.match import Match
+from loupgarou.scripting.chance import DealBuilder, ScriptChance
+from loupgarou.scripting.dialect import Dialect, deaths_from
+from loupgarou.scripting.families import dialect_for
+from loupgarou.scripting.model import Move, Script, Step
+from loupgarou.scripting.parse import as_script_error
+from loupgarou.scripting.verdict import (
+    Knowledge,
+    Line,
+    Pending,
+    PlayedStep,
+    Rejection,
+    Standing,
+    Verdict,
+)
+from loupgarou.scripting.words import describe_statement, name_of
+from loupgarou.variants.registry import find_family
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """The outcome of :func:`play`: the match as the script left it, and the verdict."""
+
+    match: Match
+    verdict: Verdict
+
+
+def start(script: Script) -> tuple[Match, ScriptChance]:
+    """Set the table up and deal, as the script says."""
+    dialect = dialect_for(script.family)
+    builder: DealBuilder | None = None
+    if script.deal is not None:
+        deal = script.deal
+
+        def build(drawn: Sequence[tuple[str, JSON]]) -> JSON:
+            return dialect.deal_outcome(
+                deal, script.deck, len(script.players), script.options, drawn
+            )
+
+        builder = build
+    chance = ScriptChance(script.chance, script.seed, builder)
+    config = GameConfig(script.family, script.players, script.deck, dict(script.options))
+    try:
+        return Match(find_family(script.family), config, chance), chance
+    except SetupError as exc:
+        raise as_script_error(exc) from exc
+
+
+def describe_move(move: Move, names: tuple[str, ...], dialect: Dialect, match: Match) -> str:
+    who = name_of(names, move.seat)
+    if move.type == "timeout":
+        decision = match.decision_for(move.seat)
+        default = (
+            ""
+            if decision is None
+            else f" (default: {dialect.describe_action(decision.default, names)})"
+        )
+        return f"{who} did not answer in time{default}"
+    if move.type == "statement":
+        assert move.statement is not None
+        said = describe_statement(
+            move.statement,
+            names,
+            dialect.role_name,
+            lambda a: dialect.describe_action(a, names),
+        )
+        return f"{who} {said}"
+    assert move.action is not None
+    return f"{who}: {dialect.describe_action(move.action, names)}"
+
+
+def _check(match: Match, step: Step) -> None:
+    """Refuse a multi-move step before any of it is applied."""
+    if len(step.moves) < 2:
+        return
+    for move in step.moves:
+        assert move.action is not None
+        decision: Decision | None = match.decision_for(move.seat)
+        if decision is None or not decision.allows(move.action):
+            match.submit(move.seat, move.action)  # raises the engine's own error, changes nothing
+
+
+def _apply(match: Match, move: Move) -> tuple[Event, ...]:
+    if move.type == "timeout":
+        return match.timeout(move.seat)
+    if move.type == "statement":
+        assert move.statement is not None
+        return match.say(move.seat, move.statement)
+    assert move.action is not None
+    return match.submit(move.seat, move.action)
+
+
+def play(script: Script) -> Played:
+    """Play ``script``; see the module docstring."""
+    dialect = dialect_for(script.family)
+    names = script.players
+    match, chance = start(script)
+    caused: list[int | None] = [None] * len(match.events)
+    played: list[PlayedStep] = []
+    rejected: Rejection | None = None
+    for step in script.steps:
+        text = "; ".join(describe_move(m, names, dialect, match) for m in step.moves)
+        mark = len(match.inputs)
+        try:
+            _check(match, step)
+            for move in step.moves:
+                _apply(match, move)
+        except IllegalAction as exc:
+            caused.extend([step.number] * (len(match.events) - len(caused)))
+            rejected = Rejection(step.number, step.kind, text, exc.code, exc.message)
+            break
+        except ScriptError as exc:  # a fixed chance outcome drawn during the step is bad
+            raise ScriptError(exc.code, f"step {step.number}: {exc.message}") from exc
+        caused.extend([step.number] * (len(match.events) - len(caused)))
+        inputs = tuple(i.to_json() for i in match.inputs[mark:])
+        played.append(PlayedStep(step.number, step.kind, text, inputs, step.note))
+    warnings = list(match.warnings)
+    if match.over:
+        warnings.extend(
+            SetupWarning(
+                "script.chance_unused",
+                f"the fixed chance outcome(s) under '{label}' were not all used",
+            )
+            for label in chance.unused()
+        )
+    verdict = Verdict(
+        source=script.source,
+        title=script.title,
+        family=script.family,
+        scenario=script.scenario,
+        players=names,
+        deck=_deck(match, script),
+        options=dict(script.options),
+        warnings=tuple(warnings),
+        steps_total=len(script.steps),
+        played=tuple(played),
+        rejected=rejected,
+        timeline=_timeline(match, dialect, caused),
+        knowledge=_knowledge(match, dialect, caused),
+        ending=dialect.ending(match),
+        standing=_standing(match, dialect),
+    )
+    return Played(match, verdict)
+
+
+def adjudicate(script: Script) -> Verdict:
+    """The verdict of ``script`` (see :func:`play` to keep the match too)."""
+    return play(script).verdict
+
+
+def _deck(match: Match, script: Script) -> tuple[str, ...]:
+    deck = match.variant.public(match.state).get("deck")
+    if isinstance(deck, list) and deck:
+        return tuple(str(r) for r in deck)
+    return script.deck
+
+
+def _timeline(match: Match, dialect: Dialect, caused: list[int | None]) -> tuple[Line, ...]:
+    teller = dialect.teller(match.players)
+    return tuple(
+        Line(step, e.kind, e.audience.to_json(), teller.tell(e), e.data)
+        for e, step in zip(match.events, caused, strict=True)
+    )
+
+
+def _knowledge(match: Match, dialect: Dialect, caused: list[int | None]) -> tuple[Knowledge, ...]:
+    out = []
+    step_of = {id(e): s for e, s in zip(match.events, caused, strict=True)}
+    for seat in range(len(match.players)):
+        teller = dialect.teller(match.players)
+        learned: list[Line] = []
+        dealt: str | None = None
+        for e in match.view(seat).events:
+            text = teller.tell(e)
+            if e.kind == "dealt" and dealt is None:
+                dealt = str(e.data.get("role"))
+            if e.audience != EVERYONE:
+                learned.append(Line(step_of.get(id(e)), e.kind, e.audience.to_json(), text, e.data))
+        out.append(Knowledge(seat, dealt, tuple(learned)))
+    return tuple(out)
+
+
+def _standing(match: Match, dialect: Dialect) -> Standing:
+    dead = tuple(d.seat for d in deaths_from(match.events))
+    return Standing(
+        over=match.over,
+        phase=dialect.phase(match),
+        alive=tuple(s for s in range(len(match.players)) if s not in dead),
+        dead=dead,
+        pending=tuple(
+            Pending(d.seat, d.kind, d.optional, d.default, d.options) for d in match.pending()
+        ),
+        table=dialect.table_now(match),
+    )

@@ -1,0 +1,176 @@
+"""What the script format needs to know about a rules family: its dialect.
+
+The script format itself is family-independent (players, chance, steps made
+of actions, votes, timeouts and statements).  A :class:`Dialect` adds what
+only a family knows: its role names, its action verbs, how a scenario or an
+explicit deal becomes a deck and a chance outcome, the English sentence for
+each of its events, and what the table looks like at the end.
+
+Contract: the base class works for any family (any verb is accepted, roles
+are taken as written, events are shown as their kind and data); a family
+module overrides what it can do better.  Dialects are pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from loupgarou.core.actions import Action
+from loupgarou.core.errors import ScriptError
+from loupgarou.core.events import JSON, Event
+from loupgarou.core.statements import Statement
+from loupgarou.engine.match import Match
+from loupgarou.scripting.verdict import Death, Ending, TableNow
+from loupgarou.scripting.words import describe_action, describe_statement, name_of
+
+
+class Teller:
+    """Turns events into sentences, in order, remembering what earlier events said."""
+
+    def __init__(self, dialect: Dialect, names: Sequence[str]) -> None:
+        self.dialect = dialect
+        self.names = tuple(names)
+
+    def name(self, seat: int) -> str:
+        return name_of(self.names, seat)
+
+    def tell(self, event: Event) -> str:
+        """The sentence for ``event`` (a generic one for kinds the family does not know)."""
+        if event.kind == "statement":
+            statement = Statement.from_json(event.data)
+            who = self.name(int(event.data["seat"]))
+            said = describe_statement(
+                statement,
+                self.names,
+                self.dialect.role_name,
+                lambda a: self.dialect.describe_action(a, self.names),
+            )
+            return f"{who} {said}" + ("" if said.endswith(('"', ".", "!", "?")) else ".")
+        if event.kind == "death":
+            return self.dialect.describe_death(event.data, self.names)
+        shown = ", ".join(f"{k}={_short(v)}" for k, v in event.data.items())
+        return f"{event.kind}: {shown}" if shown else event.kind
+
+
+def _short(value: JSON) -> str:
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_short(v) for v in value) + "]"
+    return str(value)
+
+
+class Dialect:
+    """The generic dialect; see the module docstring."""
+
+    family: str = ""
+    verbs: frozenset[str] | None = None
+    """The action verbs of the family's decisions; None accepts any verb."""
+    centre_slots: int = 0
+    """How many face-down cards an explicit deal gives besides the seats."""
+
+    # --- names ------------------------------------------------------------------------------
+
+    def role(self, name: str) -> str | None:
+        """The canonical name of a role as written in a script, or None if unknown."""
+        text = name.strip()
+        return text or None
+
+    def role_name(self, role: str) -> str:
+        """A role's English name for people."""
+        return role.replace("_", " ").title()
+
+    def role_names(self) -> tuple[str, ...]:
+        """Every role name this dialect knows (for error messages); empty if any goes."""
+        return ()
+
+    # --- the table --------------------------------------------------------------------------
+
+    def table(
+        self,
+        players: int,
+        scenario: str | None,
+        deck: Sequence[str] | None,
+        options: Mapping[str, JSON],
+    ) -> tuple[str | None, tuple[str, ...], dict[str, JSON]]:
+        """Resolve ``scenario`` or ``deck`` into (scenario key, deck, options)."""
+        if scenario is not None:
+            raise ScriptError(
+                "script.no_scenarios", f"the family '{self.family}' has no scenarios in scripts"
+            )
+        return None, tuple(deck or ()), dict(options)
+
+    def describe_action(self, action: Action, names: Sequence[str]) -> str:
+        """An action in words, without its actor: "look at Bob's card"."""
+        return describe_action(action, names)
+
+    def normalise(self, action: Action) -> Action:
+        """The canonical form of an action as written (e.g. an unordered pair sorted)."""
+        return action
+
+    def deal_outcome(
+        self,
+        deal: Sequence[str],
+        deck: Sequence[str],
+        players: int,
+        options: Mapping[str, JSON],
+        draws: Sequence[tuple[str, JSON]],
+    ) -> JSON:
+        """The 'deal' chance outcome that gives each position the role ``deal`` names."""
+        raise ScriptError(
+            "script.no_explicit_deal",
+            f"the family '{self.family}' does not support an explicit deal; fix it with 'chance'",
+        )
+
+    # --- telling what happened ----------------------------------------------------------------
+
+    def teller(self, names: Sequence[str]) -> Teller:
+        return Teller(self, names)
+
+    def describe_death(self, data: Mapping[str, JSON], names: Sequence[str]) -> str:
+        who = name_of(names, int(data["seat"]))
+        cause = data.get("cause")
+        by = data.get("by")
+        if cause == "vote":
+            return f"{who} died: the vote went against them."
+        if by is not None:
+            return f"{who} died ({cause}), taken by {name_of(names, int(by))}."
+        return f"{who} died ({cause})."
+
+    def ending(self, match: Match) -> Ending | None:
+        """Final cards and roles, deaths and the verdict, once the game is over."""
+        outcome = match.outcome
+        if outcome is None:
+            return None
+        return Ending(
+            cards=(),
+            centre=(),
+            copies=(),
+            deaths=deaths_from(match.events),
+            winners=tuple(sorted(outcome.winners)),
+            teams=tuple(sorted(outcome.teams)),
+            reasons=outcome.reasons,
+        )
+
+    def table_now(self, match: Match) -> TableNow | None:
+        """Where the cards are now (the moderator's knowledge), if the family can say."""
+        return None
+
+    def phase(self, match: Match) -> str | None:
+        phase: Any = match.variant.public(match.state).get("phase")
+        return phase if isinstance(phase, str) else None
+
+
+def deaths_from(events: Sequence[Event]) -> tuple[Death, ...]:
+    """A :class:`Death` for every 'death' event, in order."""
+    out: list[Death] = []
+    for e in events:
+        if e.kind == "death":
+            by = e.data.get("by")
+            out.append(
+                Death(
+                    int(e.data["seat"]),
+                    str(e.data.get("cause", "")),
+                    None if by is None else int(by),
+                )
+            )
+    return tuple(out)

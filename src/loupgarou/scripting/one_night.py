@@ -1,0 +1,222 @@
+"""The One Night dialect of the script format.
+
+Contract: verbs are exactly those the One Night decisions offer (copy, look,
+rob, swap, take, peek, vote, pass); role names are read as the rules read them
+(English or French, any case); a ``scenario`` becomes its deck for the number
+of players (a drawn scenario sets the ``deck_draw`` option instead); an
+explicit deal becomes the ``deal`` permutation of card ids (card id = index in
+the deck, the first unused card of the named role for each position, seats
+first then the three centre slots); events become English sentences in which
+each acting player is labelled with the role they were dealt (the
+Doppelgänger with the role she copied, once she has).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from loupgarou.core.actions import Action
+from loupgarou.core.errors import ScriptError
+from loupgarou.core.events import JSON
+from loupgarou.engine.match import Match
+from loupgarou.scripting.dialect import Dialect, Teller, deaths_from
+from loupgarou.scripting.one_night_names import deck_summary, english
+from loupgarou.scripting.one_night_tell import OneNightTeller
+from loupgarou.scripting.verdict import Copy, Ending, FinalCard, TableNow
+from loupgarou.scripting.words import and_list, name_of
+from loupgarou.variants.one_night.resolution import team_of
+from loupgarou.variants.one_night.roles import Role, parse_role
+from loupgarou.variants.one_night.scenarios import find_scenario
+from loupgarou.variants.one_night.setup import CENTRE, drawn_deck
+
+
+class OneNightDialect(Dialect):
+    family = "one-night"
+    verbs = frozenset({"copy", "look", "rob", "swap", "take", "peek", "vote", "pass"})
+    centre_slots = CENTRE
+
+    def role(self, name: str) -> str | None:
+        found = parse_role(name)
+        return None if found is None else found.value
+
+    def role_name(self, role: str) -> str:
+        return english(role)
+
+    def role_names(self) -> tuple[str, ...]:
+        return tuple(r.value for r in Role)
+
+    def table(
+        self,
+        players: int,
+        scenario: str | None,
+        deck: Sequence[str] | None,
+        options: Mapping[str, JSON],
+    ) -> tuple[str | None, tuple[str, ...], dict[str, JSON]]:
+        opts = dict(options)
+        if scenario is None:
+            return None, tuple(deck or ()), opts
+        found = find_scenario(scenario)
+        asked = opts.get("deck_draw", "fixed")
+        if found.draw != "fixed":
+            if asked not in ("fixed", found.draw):
+                raise ScriptError(
+                    "script.scenario_conflict",
+                    f"the scenario {found.name_fr} draws its deck ('{found.draw}'), "
+                    f"but the options ask for deck_draw '{asked}'",
+                )
+            found.deck_for(players)  # checks the player count
+            opts["deck_draw"] = found.draw
+            return found.key, (), opts
+        if asked != "fixed":
+            raise ScriptError(
+                "script.scenario_conflict",
+                f"the scenario {found.name_fr} has a fixed deck; remove the option deck_draw",
+            )
+        return found.key, tuple(r.value for r in found.deck_for(players)), opts
+
+    def describe_action(self, action: Action, names: Sequence[str]) -> str:
+        who = and_list([name_of(names, p) for p in action.players])
+        slots = and_list([str(c) for c in action.centre])
+        cards = "centre card" if len(action.centre) == 1 else "centre cards"
+        kind = action.kind
+        if kind == "copy" and action.players:
+            return f"copy {who}'s card"
+        if kind == "look" and action.players:
+            return f"look at {who}'s card"
+        if kind in ("look", "peek") and action.centre:
+            return f"look at {cards} {slots}"
+        if kind == "rob" and action.players:
+            return f"rob {who}"
+        if kind == "swap" and action.players:
+            return f"swap the cards of {who}"
+        if kind == "take" and action.centre:
+            return f"take {cards} {slots}"
+        if kind == "vote" and action.players:
+            return f"vote for {who}"
+        if kind == "pass":
+            return "do nothing"
+        return super().describe_action(action, names)
+
+    def normalise(self, action: Action) -> Action:
+        if action.kind == "swap":
+            return Action(action.kind, tuple(sorted(action.players)), action.centre)
+        if action.kind == "look":
+            return Action(action.kind, action.players, tuple(sorted(action.centre)))
+        return action
+
+    def deal_outcome(
+        self,
+        deal: Sequence[str],
+        deck: Sequence[str],
+        players: int,
+        options: Mapping[str, JSON],
+        draws: Sequence[tuple[str, JSON]],
+    ) -> JSON:
+        roles: list[Role]
+        if deck:
+            roles = [_role(name) for name in deck]
+        else:
+            orders = [value for label, value in draws if label == "deck"]
+            drawn = (
+                drawn_deck(str(options.get("deck_draw")), players, orders[-1]) if orders else None
+            )
+            if drawn is None:  # pragma: no cover - the engine only deals a valid drawn deck
+                raise ScriptError("script.deal_mismatch", "no deck was drawn before the deal")
+            roles = list(drawn)
+        wanted = [_role(name) for name in deal]
+        if Counter(wanted) != Counter(roles):
+            raise ScriptError("script.deal_mismatch", _mismatch(wanted, roles, bool(deck)))
+        used = [False] * len(roles)
+        order: list[int] = []
+        for role in wanted:
+            card = next(i for i, r in enumerate(roles) if r is role and not used[i])
+            used[card] = True
+            order.append(card)
+        return order
+
+    # --- telling ----------------------------------------------------------------------------
+
+    def teller(self, names: Sequence[str]) -> Teller:
+        return OneNightTeller(self, names)
+
+    def describe_death(self, data: Mapping[str, JSON], names: Sequence[str]) -> str:
+        who = name_of(names, int(data["seat"]))
+        if data.get("cause") == "hunter" and data.get("by") is not None:
+            return (
+                f"{who} died: {name_of(names, int(data['by']))}, a dying Hunter, took them along."
+            )
+        if data.get("cause") == "vote":
+            return f"{who} died: the most votes were against them."
+        return super().describe_death(data, names)
+
+    def ending(self, match: Match) -> Ending | None:
+        outcome = match.outcome
+        if outcome is None:
+            return None
+        state = match.state
+        n: int = state.n
+        cards = tuple(
+            FinalCard(
+                s,
+                state.card_at(s).value,
+                state.effective(state.cards[s]).value,
+                team_of(state.effective(state.cards[s])).value,
+            )
+            for s in range(n)
+        )
+        copies: list[Copy] = []
+        for s in range(n):
+            card = state.dealt[s]
+            if state.deck[card] is Role.DOPPELGANGER:
+                copied = state.copies[card] or Role.DOPPELGANGER
+                where = state.cards.index(card)
+                copies.append(
+                    Copy(
+                        s,
+                        copied.value,
+                        where if where < n else None,
+                        where - n if where >= n else None,
+                    )
+                )
+        return Ending(
+            cards=cards,
+            centre=tuple(state.card_at(n + c).value for c in range(CENTRE)),
+            copies=tuple(copies),
+            deaths=deaths_from(match.events),
+            winners=tuple(sorted(outcome.winners)),
+            teams=tuple(sorted(outcome.teams)),
+            reasons=outcome.reasons,
+        )
+
+    def table_now(self, match: Match) -> TableNow | None:
+        state = match.state
+        if not state.cards:
+            return None
+        n: int = state.n
+        return TableNow(
+            tuple(state.card_at(s).value for s in range(n)),
+            tuple(state.card_at(n + c).value for c in range(CENTRE)),
+        )
+
+
+def _role(name: str) -> Role:
+    found = parse_role(name)
+    if found is None:
+        raise ScriptError("script.unknown_role", f"'{name}' is not a One Night role")
+    return found
+
+
+def _mismatch(wanted: Sequence[Role], deck: Sequence[Role], fixed: bool) -> str:
+    have, need = Counter(deck), Counter(wanted)
+    bits = []
+    for role in Role:
+        if need[role] > have[role]:
+            bits.append(f"{need[role] - have[role]} more {english(role)}")
+        elif need[role] < have[role]:
+            bits.append(f"{have[role] - need[role]} fewer {english(role)}")
+    source = "deck" if fixed else "drawn deck"
+    return (
+        f"the deal does not match the {source}: it has {and_list(bits)} than the {source} "
+        f"({deck_summary([r.value for r in deck])})"
+    )

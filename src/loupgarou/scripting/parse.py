@@ -1,0 +1,195 @@
+"""Checking a decoded script document and turning it into a :class:`Script`.
+
+Contract: :func:`parse_script` accepts the mapping a script file holds and
+returns a :class:`Script`, or raises :class:`ScriptError` with a stable code
+(listed in ``docs/script-format.md``) and a message that names the field or
+the step (numbered from 1) and says what is wrong.  A problem the family's
+set-up rules find (e.g. a scenario's player range) is raised as a ScriptError
+that keeps the rules' ``setup.*`` code.  Nothing is played here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from loupgarou.core.errors import ScriptError, SetupError
+from loupgarou.core.events import JSON
+from loupgarou.scripting.families import dialect_for
+from loupgarou.scripting.model import SCRIPT_FORMAT, SCRIPT_VERSION, Script
+from loupgarou.scripting.reader import (
+    QUOTE,
+    Reader,
+    fail,
+    listing,
+    mapping,
+    text,
+    type_name,
+    unknown,
+)
+from loupgarou.scripting.steps import read_step
+from loupgarou.variants.registry import find_family
+
+TOP_FIELDS = (
+    "format",
+    "version",
+    "title",
+    "description",
+    "family",
+    "options",
+    "players",
+    "scenario",
+    "deck",
+    "deal",
+    "seed",
+    "chance",
+    "steps",
+)
+
+
+def _players(value: JSON) -> tuple[str, ...]:
+    names = listing(value, "'players'")
+    if not names:
+        fail("script.bad_players", "'players' lists no player")
+    seen: dict[str, int] = {}
+    out: list[str] = []
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            fail(
+                "script.bad_players",
+                f"player {i} must be a name (text), not {name!r}; {QUOTE}",
+            )
+        key = name.strip().casefold()
+        if key in seen:
+            fail(
+                "script.bad_players", f"the name '{name}' is used twice (seats {seen[key]} and {i})"
+            )
+        seen[key] = i
+        out.append(name.strip())
+    return tuple(out)
+
+
+def _deal(value: JSON, reader: Reader) -> tuple[str, ...]:
+    deal = mapping(value, "'deal'")
+    unknown(list(deal), ("players", "centre"), "'deal'")
+    n = len(reader.players)
+    slots = reader.dialect.centre_slots
+    if "players" not in deal or "centre" not in deal:
+        fail("script.bad_deal", "'deal' needs 'players' (a card for every seat) and 'centre'")
+    given = deal["players"]
+    roles: list[str | None] = [None] * n
+    if isinstance(given, Mapping):
+        for ref, role in given.items():
+            seat = reader.seat(ref, "'deal'")
+            if roles[seat] is not None:
+                fail("script.bad_deal", f"'deal' gives {reader.players[seat]} two cards")
+            roles[seat] = reader.role(role, f"'deal', {reader.players[seat]}")
+        missing = [reader.players[s] for s in range(n) if roles[s] is None]
+        if missing:
+            fail("script.bad_deal", f"'deal' gives no card to {', '.join(missing)}")
+    else:
+        cards = listing(given, "'deal.players'")
+        if len(cards) != n:
+            fail(
+                "script.bad_deal",
+                f"'deal.players' lists {len(cards)} cards for {n} players (one per seat, in order)",
+            )
+        roles = [reader.role(r, f"'deal', seat {i}") for i, r in enumerate(cards)]
+    centre = listing(deal["centre"], "'deal.centre'")
+    if len(centre) != slots:
+        fail("script.bad_deal", f"'deal.centre' must list {slots} cards, not {len(centre)}")
+    return (
+        *(r for r in roles if r is not None),
+        *(reader.role(r, f"'deal', centre card {i}") for i, r in enumerate(centre)),
+    )
+
+
+def _envelope(obj: JSON) -> Mapping[str, JSON]:
+    if not isinstance(obj, Mapping):
+        fail(
+            "script.not_a_mapping",
+            f"a script is a mapping (format, version, family, players, ...), not {type_name(obj)}",
+        )
+    if obj.get("format") != SCRIPT_FORMAT:
+        fail(
+            "script.not_a_script",
+            f"this is not a game script: its 'format' must be '{SCRIPT_FORMAT}'"
+            + (f", not {obj['format']!r}" if "format" in obj else " (the field is missing)"),
+        )
+    version = obj.get("version")
+    if version != SCRIPT_VERSION or isinstance(version, bool):
+        fail(
+            "script.version",
+            f"script version {version!r} is not supported; this build reads version {SCRIPT_VERSION}",
+        )
+    unknown([str(k) for k in obj], TOP_FIELDS, "the script")
+    for name in ("family", "players"):
+        if name not in obj:
+            fail("script.missing_field", f"the script needs a '{name}' field")
+    return obj
+
+
+def as_script_error(exc: SetupError) -> ScriptError:
+    """A set-up problem found in a script, as a ScriptError keeping its ``setup.*`` code."""
+    return ScriptError(exc.code, exc.message)
+
+
+def parse_script(obj: JSON, source: str = "<script>") -> Script:
+    """Check a decoded document and build the :class:`Script`; see the module docstring."""
+    doc = _envelope(obj)
+    try:
+        family = find_family(text(doc["family"], "'family'")).name
+    except SetupError as exc:
+        raise ScriptError("script.unknown_family", exc.message) from exc
+    dialect = dialect_for(family)
+    players = _players(doc["players"])
+    reader = Reader(players, dialect)
+    options = dict(mapping(doc.get("options", {}), "'options'"))
+    if "scenario" in doc and "deck" in doc:
+        fail("script.deck_and_scenario", "give either a 'scenario' or a 'deck', not both")
+    scenario = text(doc["scenario"], "'scenario'") if "scenario" in doc else None
+    deck: list[str] | None = None
+    if "deck" in doc:
+        deck = []
+        for i, r in enumerate(listing(doc["deck"], "'deck'")):
+            if not isinstance(r, str):
+                fail("script.bad_field", f"'deck' card {i} must be a role name, not {r!r}")
+            deck.append(r)
+    try:
+        scenario_key, cards, options = dialect.table(len(players), scenario, deck, options)
+    except SetupError as exc:
+        raise as_script_error(exc) from exc
+    if not cards and options.get("deck_draw", "fixed") == "fixed" and scenario_key is None:
+        fail("script.no_deck", "the script needs a 'scenario' or a 'deck'")
+    seed = doc.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        fail("script.bad_field", f"'seed' must be a whole number or text, not {seed!r}")
+    chance = dict(mapping(doc.get("chance", {}), "'chance'"))
+    deal = None
+    if doc.get("deal") is not None:
+        if "deal" in chance:
+            fail("script.deal_twice", "the deal is given twice: in 'deal' and in 'chance.deal'")
+        if dialect.centre_slots == 0:
+            fail(
+                "script.no_explicit_deal",
+                f"the family '{family}' has no explicit 'deal' in scripts; "
+                "fix the 'deal' chance outcome under 'chance' instead",
+            )
+        deal = _deal(doc["deal"], reader)
+    steps = tuple(
+        read_step(i, s, reader)
+        for i, s in enumerate(listing(doc.get("steps", []), "'steps'"), start=1)
+    )
+    title = doc.get("title", "")
+    return Script(
+        source=source,
+        family=family,
+        players=players,
+        deck=cards,
+        options=options,
+        steps=steps,
+        title=title if isinstance(title, str) else str(title),
+        scenario=scenario_key,
+        seed=seed,
+        chance=chance,
+        deal=deal,
+    )

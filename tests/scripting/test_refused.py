@@ -1,0 +1,64 @@
+"""A step the rules refuse stops the game there, with the engine's code and message."""
+
+from __future__ import annotations
+
+from loupgarou.scripting import parse_script, play
+from tests.scripting.builders import NIGHT, first_night, verdict_of, votes
+
+
+def test_acting_out_of_turn_is_refused_and_nothing_after_it_is_played() -> None:
+    steps = [
+        {"seat": "Dan", "do": "swap", "players": ["Alice", "Bob"]},  # the Seer goes first
+        {"seat": "Bob", "do": "look", "players": ["Alice"]},
+    ]
+    v = verdict_of(first_night(steps=steps))
+    assert v.status == "rejected"
+    assert v.exit_code == 1
+    assert v.rejected is not None
+    assert v.rejected.number == 1
+    assert v.rejected.code == "action.not_your_turn"
+    assert "seat 3" in v.rejected.message
+    assert v.played == ()
+    assert [p.seat for p in v.standing.pending] == [1]
+
+
+def test_an_illegal_choice_is_refused_with_the_legal_ones_listed() -> None:
+    steps = [NIGHT[0], {"seat": "Carol", "do": "rob", "players": ["Carol"]}, NIGHT[2]]
+    v = verdict_of(first_night(steps=steps))
+    assert v.rejected is not None
+    assert (v.rejected.number, v.rejected.code) == (2, "action.illegal")
+    assert "legal:" in v.rejected.message
+    assert [p.number for p in v.played] == [1]
+
+
+def test_the_refused_step_changes_nothing() -> None:
+    good = parse_script(first_night(steps=NIGHT[:1]))
+    bad = parse_script(
+        first_night(steps=[*NIGHT[:1], {"seat": "Carol", "do": "take", "centre": [0]}])
+    )
+    kept, stopped = play(good).match, play(bad).match
+    assert stopped.inputs == kept.inputs
+    assert [e.to_json() for e in stopped.events] == [e.to_json() for e in kept.events]
+
+
+def test_a_votes_step_with_one_bad_vote_casts_none_of_its_votes() -> None:
+    steps = [*NIGHT, votes(Alice="Bob", Bob="Bob", Carol="Alice")]  # Bob votes for himself
+    v = verdict_of(first_night(steps=steps))
+    assert v.rejected is not None
+    assert (v.rejected.number, v.rejected.code) == (4, "action.illegal")
+    assert [p.seat for p in v.standing.pending] == [0, 1, 2, 3, 4]  # Alice's vote not cast
+
+
+def test_speaking_at_night_is_refused() -> None:
+    v = verdict_of(first_night(steps=[{"seat": "Alice", "say": "Good evening"}]))
+    assert v.rejected is not None
+    assert v.rejected.code == "action.cannot_speak"
+
+
+def test_a_step_after_the_end_is_refused() -> None:
+    end = votes(Alice="Bob", Bob="Alice", Carol="Alice", Dan="Alice", Eve="Alice")
+    v = verdict_of(first_night(steps=[*NIGHT, end, {"seat": "Alice", "vote": "Bob"}]))
+    assert v.rejected is not None
+    assert (v.rejected.number, v.rejected.code) == (5, "action.game_over")
+    assert v.standing.over
+    assert v.ending is not None  # the finished game is still reported
