@@ -13,14 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A choice: ``kind`` plus target seats (``players``) and centre slots (``centre``)."""
+class Action(NamedTuple):
+    """A choice: ``kind`` plus target seats (``players``) and centre slots (``centre``).
+
+    A named tuple: immutable and typed like a frozen dataclass, but hashed and
+    compared in C, which matters because every submitted action is looked up
+    among the legal options.
+    """
 
     kind: str
     players: tuple[int, ...] = ()

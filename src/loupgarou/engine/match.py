@@ -11,8 +11,7 @@ game's record: replaying it rebuilds the game exactly.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceSource, SeededChance
@@ -24,8 +23,7 @@ from loupgarou.core.variant import GameConfig, Variant
 from loupgarou.engine.views import SeatView
 
 
-@dataclass(frozen=True, slots=True)
-class Input:
+class Input(NamedTuple):
     """One entry of the record: ``type`` is 'chance', 'action', 'timeout' or 'statement'."""
 
     type: str
