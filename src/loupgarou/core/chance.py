@@ -40,8 +40,8 @@ class ChanceRequest:
         if self.kind == "permutation":
             if (
                 not isinstance(value, list | tuple)
-                or sorted(value) != list(range(self.size))
                 or not all(type(v) is int for v in value)
+                or sorted(value) != list(range(self.size))
             ):
                 raise ScriptError(
                     "chance.bad_outcome",

@@ -127,6 +127,8 @@ class Match:
     def say(self, seat: int, statement: Statement) -> tuple[Event, ...]:
         """A public statement; it changes nothing in how the game resolves."""
         self._check_seat(seat)
+        if not statement.text and statement.claim is None:
+            raise IllegalAction("action.empty_statement", "a statement needs a text or a claim")
         if not self.variant.may_speak(self.state, seat):
             raise IllegalAction("action.cannot_speak", f"seat {seat} may not speak now")
         self.state, events = self.variant.speak(self.state, seat, statement)

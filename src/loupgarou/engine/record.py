@@ -16,7 +16,7 @@ from typing import Any
 
 from loupgarou.core.actions import Action
 from loupgarou.core.chance import ChanceRequest
-from loupgarou.core.errors import LoupGarouError, RecordError
+from loupgarou.core.errors import LoupGarouError, RecordError, ScriptError
 from loupgarou.core.events import JSON, Event
 from loupgarou.core.statements import Statement
 from loupgarou.core.variant import GameConfig
@@ -45,6 +45,9 @@ class _Replayed:
     def __init__(self, entries: list[tuple[str, JSON]]) -> None:
         self._queue = deque(entries)
 
+    def left(self) -> int:
+        return len(self._queue)
+
     def draw(self, request: ChanceRequest) -> JSON:
         if not self._queue:
             raise RecordError(
@@ -72,39 +75,80 @@ def load_record(obj: Any) -> dict[str, Any]:
 
 
 def replay(obj: Any, *, check_events: bool = True) -> Match:
-    """Rebuild a game from its record; raise :class:`RecordError` if it does not replay."""
+    """Rebuild a game from its record; raise :class:`RecordError` if it does not replay.
+
+    Every input must be used: an unknown input type, a chance outcome the game
+    never draws, different events or a different outcome are all refused.
+    """
     record = load_record(obj)
     try:
         cfg = record["config"]
         config = GameConfig(
             str(cfg["family"]),
-            tuple(cfg["players"]),
-            tuple(cfg["deck"]),
+            tuple(str(p) for p in cfg["players"]),
+            tuple(_text(c) for c in cfg["deck"]),
             dict(cfg.get("options", {})),
         )
         inputs = list(record["inputs"])
         chances = [(str(i["label"]), i["value"]) for i in inputs if i["type"] == "chance"]
-    except (KeyError, TypeError) as exc:
-        raise RecordError("record.malformed", f"the record is missing a field: {exc}") from exc
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise RecordError(
+            "record.malformed", f"the record's configuration is malformed: {exc}"
+        ) from exc
+    source = _Replayed(chances)
     try:
-        match = Match(find_family(config.family), config, _Replayed(chances))
-        for entry in inputs:
-            kind = entry["type"]
-            if kind == "action":
-                match.submit(int(entry["seat"]), Action.from_json(entry["action"]))
-            elif kind == "timeout":
-                match.timeout(int(entry["seat"]))
-            elif kind == "statement":
-                match.say(int(entry["seat"]), Statement.from_json(entry["statement"]))
-    except RecordError:
-        raise
+        match = Match(find_family(config.family), config, source)
+        for number, entry in enumerate(inputs, start=1):
+            _replay_input(match, number, entry)
+    except (RecordError, ScriptError) as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError("record.malformed", f"the record is malformed: {exc.message}") from exc
     except LoupGarouError as exc:
         raise RecordError(
             "record.does_not_replay", f"the record does not replay: {exc.message}"
         ) from exc
+    if source.left():
+        raise RecordError(
+            "record.extra_chance",
+            f"the record holds {source.left()} chance outcome(s) the game never draws",
+        )
     if check_events and "events" in record:
         expected = [Event.from_json(e).to_json() for e in record["events"]]
         actual = [e.to_json() for e in match.events]
         if expected != actual:
             raise RecordError("record.events_differ", "replaying the inputs gives different events")
+    outcome = match.outcome
+    if "outcome" in record and record["outcome"] != (
+        None if outcome is None else outcome.to_json()
+    ):
+        raise RecordError(
+            "record.outcome_differs", "the record's outcome is not what its game gives"
+        )
     return match
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} is not a card name")
+    return value
+
+
+def _replay_input(match: Match, number: int, entry: Any) -> None:
+    try:
+        kind = entry["type"]
+        if kind == "chance":
+            return  # drawn by the match when the game reaches it
+        seat = entry["seat"]
+        if type(seat) is not int:
+            raise TypeError(f"seat {seat!r} is not a whole number")
+        if kind == "action":
+            match.submit(seat, Action.from_json(entry["action"]))
+        elif kind == "timeout":
+            match.timeout(seat)
+        elif kind == "statement":
+            match.say(seat, Statement.from_json(entry["statement"]))
+        else:
+            raise RecordError("record.malformed", f"input {number} has an unknown type {kind!r}")
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise RecordError("record.malformed", f"input {number} is malformed: {exc}") from exc

@@ -1,0 +1,218 @@
+"""Golden playthroughs: a few seeded games, every seat's view after every input.
+
+Each game is played by a small seeded policy (random legal actions, a few
+timeouts, a few public statements during the day) and written as one JSON
+document: the table, then for every input what each seat's view became.  A
+view is ``SeatView.to_json()``; to keep the files small and easy to review, a
+seat's view is written in full once (after the deal) and then as what changed:
+``new_events`` appended to ``events``, and ``public`` / ``decision`` /
+``outcome`` when they changed.  :func:`expand` turns a document back into the
+full views.  The moderator's whole event list and the outcome close the file.
+
+``scripts/regen_golden.py`` (``make golden``) rewrites the files;
+``tests/golden/test_golden.py`` regenerates them in memory and diffs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from loupgarou.core.actions import Action
+from loupgarou.core.events import JSON
+from loupgarou.core.statements import Claim, Sighting, Statement
+from loupgarou.engine import Match, new_match
+from loupgarou.variants.one_night import VARIANT
+from loupgarou.variants.one_night.scenarios import find_scenario
+
+FORMAT = "loupgarou-playthrough"
+VERSION = 1
+HERE = Path(__file__).resolve().parent
+NAMES = ("Ana", "Bruno", "Céline", "Dédé", "Élise", "Fanfan", "Gégé", "Hugo", "Inès", "Jo")
+
+
+@dataclass(frozen=True, slots=True)
+class GoldenGame:
+    """One seeded game: a scenario deck for ``players`` seats, played with ``seed``."""
+
+    name: str
+    about: str
+    scenario: str
+    players: int
+    seed: int
+    options: dict[str, JSON] = field(default_factory=dict)
+
+    @property
+    def path(self) -> Path:
+        return HERE / f"{self.name}.json"
+
+
+GAMES: tuple[GoldenGame, ...] = (
+    GoldenGame(
+        "premiere-nuit-5",
+        "La Première Nuit, 5 players: Seer, Robber and Troublemaker at work.",
+        "premiere-nuit",
+        5,
+        seed=68,
+    ),
+    GoldenGame(
+        "revenants-8",
+        "Revenants, 8 players: the Doppelgänger copies an active role; Minion, Masons, Hunter.",
+        "revenants",
+        8,
+        seed=63,
+    ),
+    GoldenGame(
+        "nuit-solitaire-4",
+        "Nuit solitaire, 4 players: the lone Werewolf peeks at a centre card.",
+        "nuit-solitaire",
+        4,
+        seed=16,
+    ),
+)
+
+
+# --- the policy -----------------------------------------------------------------------------------
+
+_SAYINGS = (
+    Statement("Je n'ai rien vu cette nuit."),
+    Statement("I am the Seer.", Claim(role="seer", saw=(Sighting("werewolf", seat=0),))),
+    Statement(claim=Claim(role="villager")),
+    Statement("Someone moved my card!", Claim(did=Action("pass"))),
+)
+
+
+def _step(match: Match, rng: random.Random) -> None:
+    """One input from the seeded policy: a statement (day only), a timeout, or an action."""
+    n = len(match.players)
+    if match.variant.may_speak(match.state, 0) and rng.random() < 0.25:
+        match.say(rng.randrange(n), _SAYINGS[rng.randrange(len(_SAYINGS))])
+        return
+    pending = match.pending()
+    decision = pending[rng.randrange(len(pending))]
+    if rng.random() < 0.1:
+        match.timeout(decision.seat)
+    else:
+        match.submit(decision.seat, decision.options[rng.randrange(len(decision.options))])
+
+
+# --- documents ------------------------------------------------------------------------------------
+
+
+def _views(match: Match) -> list[JSON]:
+    return [_plain(match.view(s).to_json()) for s in range(len(match.players))]
+
+
+def _plain(value: JSON) -> JSON:
+    """Exactly what a JSON round trip gives (role enums become text, tuples lists)."""
+    return json.loads(json.dumps(value))
+
+
+def _delta(before: JSON, after: JSON) -> JSON:
+    """What changed in one seat's view; None when nothing did."""
+    out: dict[str, JSON] = {}
+    old_events, new_events = before["events"], after["events"]
+    assert new_events[: len(old_events)] == old_events, "a view lost or rewrote an event"
+    if len(new_events) > len(old_events):
+        out["new_events"] = new_events[len(old_events) :]
+    for key in ("public", "decision", "outcome"):
+        if after[key] != before[key]:
+            out[key] = after[key]
+    for key in ("seat", "players", "family"):
+        assert after[key] == before[key], f"a view's '{key}' changed"
+    return out or None
+
+
+def play(game: GoldenGame) -> tuple[Match, list[JSON], list[list[JSON]]]:
+    """Play ``game``; return the match, the inputs of each step, and all views after each."""
+    deck = tuple(r.value for r in find_scenario(game.scenario).deck_for(game.players))
+    match = new_match(VARIANT, NAMES[: game.players], deck, options=game.options, seed=game.seed)
+    rng = random.Random(game.seed)
+    steps: list[JSON] = [[_plain(i.to_json()) for i in match.inputs]]
+    views = [_views(match)]
+    while not match.over:
+        mark = len(match.inputs)
+        _step(match, rng)
+        steps.append([_plain(i.to_json()) for i in match.inputs[mark:]])
+        views.append(_views(match))
+    return match, steps, views
+
+
+def build(game: GoldenGame) -> dict[str, JSON]:
+    """The golden document of ``game`` (plain JSON values)."""
+    match, steps, views = play(game)
+    n = len(match.players)
+    doc: dict[str, JSON] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "about": game.about,
+        "scenario": game.scenario,
+        "seed": game.seed,
+        "config": _plain(match.config.to_json()),
+        "warnings": [w.to_json() for w in match.warnings],
+        "start": {"inputs": steps[0], "views": views[0]},
+        "steps": [],
+    }
+    for k in range(1, len(steps)):
+        changed = {}
+        for seat in range(n):
+            delta = _delta(views[k - 1][seat], views[k][seat])
+            if delta is not None:
+                changed[str(seat)] = delta
+        doc["steps"].append({"step": k, "inputs": steps[k], "views": changed})
+    outcome = match.outcome
+    doc["moderator"] = {
+        "events": [_plain(e.to_json()) for e in match.events],
+        "outcome": None if outcome is None else _plain(outcome.to_json()),
+    }
+    return doc
+
+
+def expand(doc: dict[str, JSON]) -> list[list[JSON]]:
+    """Every seat's full view after each step (the start first), rebuilt from ``doc``."""
+    current = [json.loads(json.dumps(v)) for v in doc["start"]["views"]]
+    out = [current]
+    for step in doc["steps"]:
+        current = [dict(v) for v in current]
+        for seat, delta in step["views"].items():
+            view = current[int(seat)]
+            view["events"] = [*view["events"], *delta.get("new_events", ())]
+            for key in ("public", "decision", "outcome"):
+                if key in delta:
+                    view[key] = delta[key]
+        out.append(current)
+    return out
+
+
+# --- writing --------------------------------------------------------------------------------------
+
+
+def dumps(value: JSON, width: int = 100) -> str:
+    """JSON text where every value that fits on one line of ``width`` is written on one line."""
+    return _dump(value, 0, width) + "\n"
+
+
+def _dump(value: JSON, indent: int, width: int) -> str:
+    flat = json.dumps(value, ensure_ascii=False)
+    if len(flat) + indent <= width or not isinstance(value, dict | list) or not value:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(value, dict):
+        items = [
+            f"{pad}{json.dumps(k, ensure_ascii=False)}: {_dump(v, indent + 2, width)}"
+            for k, v in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [pad + _dump(v, indent + 2, width) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+
+def write_all() -> list[Path]:
+    """Rewrite every golden file; return their paths."""
+    paths = []
+    for game in GAMES:
+        game.path.write_text(dumps(build(game)), encoding="utf-8")
+        paths.append(game.path)
+    return paths

@@ -1,0 +1,81 @@
+"""The golden playthroughs are regenerated in memory and must match the checked-in files.
+
+A mismatch means that what some player sees has changed.  If the change is
+intended, run ``make golden`` (``.venv/bin/python scripts/regen_golden.py``)
+and review the diff of ``tests/golden/*.json``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from loupgarou.core.events import JSON
+from tests.golden.playthroughs import GAMES, HERE, GoldenGame, build, dumps, expand, play
+
+REGEN = "if the change is intended, run `make golden` and review the diff of tests/golden/*.json"
+
+
+def _first_difference(expected: JSON, actual: JSON, path: str = "$") -> str | None:
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key in [*expected, *(k for k in actual if k not in expected)]:
+            if key not in actual or key not in expected:
+                return f"{path}.{key}: only in the {'file' if key in expected else 'new game'}"
+            found = _first_difference(expected[key], actual[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(expected, list) and isinstance(actual, list):
+        for i, (e, a) in enumerate(zip(expected, actual, strict=False)):
+            found = _first_difference(e, a, f"{path}[{i}]")
+            if found:
+                return found
+        if len(expected) != len(actual):
+            return f"{path}: {len(expected)} items in the file, {len(actual)} now"
+        return None
+    if expected != actual:
+        return (
+            f"{path}: the file has {json.dumps(expected)}, the game now gives {json.dumps(actual)}"
+        )
+    return None
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_the_playthrough_matches_its_golden_file(game: GoldenGame) -> None:
+    assert game.path.exists(), f"{game.path.name} is missing: {REGEN}"
+    text = game.path.read_text(encoding="utf-8")
+    actual = build(game)
+    difference = _first_difference(json.loads(text), actual)
+    assert difference is None, f"{game.path.name} differs at {difference}\n{REGEN}"
+    assert text == dumps(actual), f"{game.path.name} is not in its canonical layout: {REGEN}"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_the_file_rebuilds_every_view_after_every_input(game: GoldenGame) -> None:
+    """The compact layout loses nothing: expanding it gives each live ``SeatView.to_json()``."""
+    _, _, live = play(game)
+    assert expand(build(game)) == live
+
+
+def test_the_games_cover_what_they_claim() -> None:
+    """Each game shows what it is there for, and the inputs include timeouts and statements."""
+    kinds: dict[str, set[str]] = {}
+    for game in GAMES:
+        match, steps, _ = play(game)
+        inputs = [i for step in steps for i in step]
+        kinds[game.name] = {e.kind for e in match.events} | {i["type"] for i in inputs}
+        kinds[game.name] |= {i["action"]["kind"] for i in inputs if i["type"] == "action"}
+    assert {"look", "rob", "swap", "timeout", "statement"} <= kinds["premiere-nuit-5"]
+    assert {"copied", "werewolves_shown", "masons", "timeout", "statement"} <= kinds["revenants-8"]
+    assert {"peek", "timeout", "statement"} <= kinds["nuit-solitaire-4"]
+
+
+def test_there_is_no_stray_golden_file() -> None:
+    on_disk = {p.name for p in HERE.glob("*.json")}
+    assert on_disk == {g.path.name for g in GAMES}, f"{REGEN} (and delete stale files)"
+
+
+def test_the_golden_files_stay_small() -> None:
+    total = sum(g.path.stat().st_size for g in GAMES)
+    assert total < 400 * 1024, f"the golden files weigh {total // 1024} KiB"
