@@ -16,10 +16,10 @@ import sys
 from collections.abc import Sequence
 
 from loupgarou import __version__
-from loupgarou.cli import adjudicate, listing, narrate
+from loupgarou.cli import adjudicate, listing, narrate, rules
 from loupgarou.core.errors import LoupGarouError
 
-COMMANDS = (narrate, adjudicate, listing)
+COMMANDS = (narrate, adjudicate, listing, rules)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from loupgarou.core.errors import SetupError
 from loupgarou.core.variant import Variant
 from loupgarou.variants.one_night import VARIANT as ONE_NIGHT
+from loupgarou.variants.thiercelieux import VARIANT as THIERCELIEUX
 
-FAMILIES: tuple[Variant, ...] = (ONE_NIGHT,)
+FAMILIES: tuple[Variant, ...] = (ONE_NIGHT, THIERCELIEUX)
 
 
 def find_family(name: str) -> Variant:

@@ -1,0 +1,200 @@
+"""The Thiercelieux family as a :class:`loupgarou.core.variant.Variant`.
+
+Phases: ``deal`` -> (``night`` -> ``day``)* -> ``over``.  The rules live in
+:mod:`~loupgarou.variants.thiercelieux.night`, :mod:`~.day` and
+:mod:`~.resolution`; :mod:`~.agenda` strings them together.  ``decisions`` is
+the one source of legality: ``apply`` and ``apply_chance`` trust that the
+engine has checked their input against it (and against the chance request).
+"""
+
+from __future__ import annotations
+
+from loupgarou.core.actions import Action, Decision
+from loupgarou.core.chance import ChanceRequest
+from loupgarou.core.errors import SetupError, SetupWarning
+from loupgarou.core.events import JSON, Event, public
+from loupgarou.core.outcome import Outcome
+from loupgarou.core.statements import Statement
+from loupgarou.core.variant import GameConfig, OptionSpec, resolve_options
+from loupgarou.variants.thiercelieux import agenda
+from loupgarou.variants.thiercelieux.setup import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    parse_deck,
+    validate_deck,
+)
+from loupgarou.variants.thiercelieux.state import NONE, Options, State
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "captain",
+        True,
+        "A Captain is chosen on day 1 (see captain_mode); their lynch ballot counts "
+        "twice (see captain_vote) and settles lynch ties; a dying Captain names a living "
+        "successor.  Off: no Captain, lynch ties are revoted.",
+    ),
+    OptionSpec(
+        "captain_mode",
+        "elected",
+        "'elected': the living elect the Captain on day 1 before the lynch (relative "
+        "majority; a tie is revoted among the tied; a second tie is drawn at random).  "
+        "'random': the Captain is drawn at random among the living.",
+        ("elected", "random"),
+        str,
+    ),
+    OptionSpec(
+        "captain_vote",
+        "double",
+        "'double': the Captain's lynch ballot counts as two votes.  'tiebreak_only': it "
+        "counts as one and only settles ties.",
+        ("double", "tiebreak_only"),
+        str,
+    ),
+    OptionSpec(
+        "reveal_on_death",
+        True,
+        "A dead player's card is shown to everyone at once.  Off: cards stay hidden until "
+        "the end of the game.",
+    ),
+    OptionSpec(
+        "hunter_on_any_death",
+        False,
+        "The Hunter may shoot whatever killed him (poison, grief, another shot).  Off: "
+        "only when devoured by the Werewolves or lynched.",
+    ),
+    OptionSpec(
+        "witch_self_poison",
+        False,
+        "The Witch may poison herself.  Off: her poison may kill any living player but her.",
+    ),
+    OptionSpec(
+        "little_girl_catch_chance",
+        0.2,
+        "The probability, from 0 to 1, that the Little Girl is caught when she spies.",
+        kind=float,
+    ),
+    OptionSpec(
+        "lovers_vote_together",
+        False,
+        "While both live, the Lovers cast one common ballot in every day vote: whoever "
+        "votes first fixes it for both; in lynch votes neither may vote for the other.",
+    ),
+    OptionSpec(
+        "wolves_win_at_parity",
+        False,
+        "The Werewolves also win as soon as they are at least as many as the others "
+        "(Lupus style).  Off: only when at most one non-Werewolf is alive.",
+    ),
+    OptionSpec(
+        "lynch_second_tie",
+        "nobody",
+        "A lynch revote (no Captain) that ties again: 'nobody' is lynched that day, or "
+        "'random': one of the tied is drawn at random.",
+        ("nobody", "random"),
+        str,
+    ),
+)
+
+
+def resolve(given: dict[str, JSON]) -> Options:
+    """The table's options, checked, with defaults filled in."""
+    opts = resolve_options(OPTIONS, given, {})
+    chance = float(opts["little_girl_catch_chance"])
+    if not 0.0 <= chance <= 1.0:
+        raise SetupError(
+            "setup.bad_option",
+            f"option 'little_girl_catch_chance' is a probability from 0 to 1; got {chance}",
+        )
+    return Options(
+        captain=bool(opts["captain"]),
+        captain_mode=str(opts["captain_mode"]),
+        captain_vote=str(opts["captain_vote"]),
+        reveal_on_death=bool(opts["reveal_on_death"]),
+        hunter_on_any_death=bool(opts["hunter_on_any_death"]),
+        witch_self_poison=bool(opts["witch_self_poison"]),
+        little_girl_catch_chance=chance,
+        lovers_vote_together=bool(opts["lovers_vote_together"]),
+        wolves_win_at_parity=bool(opts["wolves_win_at_parity"]),
+        lynch_second_tie=str(opts["lynch_second_tie"]),
+    )
+
+
+class Thiercelieux:
+    name: str = "thiercelieux"
+    aliases: tuple[str, ...] = (
+        "loups-garous",
+        "loups-garous-de-thiercelieux",
+        "werewolves",
+        "werewolf",
+        "classic",
+    )
+    title: str = "Les Loups-Garous de Thiercelieux"
+    min_players: int = MIN_PLAYERS
+    max_players: int = MAX_PLAYERS
+    options: tuple[OptionSpec, ...] = OPTIONS
+
+    # --- set-up and chance ---------------------------------------------------------------
+
+    def setup(self, config: GameConfig) -> tuple[State, tuple[SetupWarning, ...]]:
+        options = resolve(dict(config.options))
+        n = len(config.players)
+        deck = parse_deck(config.deck)
+        warnings = validate_deck(deck, n)
+        return State(n, deck, options), warnings
+
+    def chance_request(self, state: State) -> ChanceRequest | None:
+        return agenda.chance_request(state)
+
+    def apply_chance(self, state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
+        state, events = agenda.apply_chance(state, value)
+        return state, tuple(events)
+
+    # --- decisions -----------------------------------------------------------------------
+
+    def decisions(self, state: State) -> tuple[Decision, ...]:
+        return agenda.pending(state)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
+        state, events = agenda.act(state, seat, action)
+        return state, tuple(events)
+
+    # --- talk, result, public view -------------------------------------------------------
+
+    def may_speak(self, state: State, seat: int) -> bool:
+        """Living players speak during the day; the dead and the night are silent."""
+        return state.phase == "day" and state.alive[seat]
+
+    def speak(
+        self, state: State, seat: int, statement: Statement
+    ) -> tuple[State, tuple[Event, ...]]:
+        return state, (public("statement", seat=seat, **statement.to_json()),)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def public(self, state: State) -> dict[str, JSON]:
+        """The allow-list every seat sees: phase, night and day numbers, the step, the deck's
+        composition (the calls reveal it anyway), who is alive, the Captain, and the cards
+        shown so far (the dead's with ``reveal_on_death``; every card once the game is over)."""
+        night = state.number
+        day = night if state.phase in ("day", "over") else night - 1
+        out: dict[str, JSON] = {
+            "phase": state.phase,
+            "players": state.n,
+            "deck": [r.value for r in state.deck],
+            "night": night,
+            "day": max(day, 0),
+            "step": state.step,
+            "alive": list(state.living()) if state.alive else [],
+            "captain": None if state.captain == NONE else state.captain,
+        }
+        if state.phase == "over":
+            out["revealed"] = [{"seat": s, "role": state.role(s).value} for s in range(state.n)]
+        elif state.options.reveal_on_death:
+            out["revealed"] = [{"seat": s, "role": state.role(s).value} for s, _ in state.deaths]
+        else:
+            out["revealed"] = []
+        return out
+
+
+VARIANT = Thiercelieux()
