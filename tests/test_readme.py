@@ -37,7 +37,7 @@ def test_every_console_example_runs(
 def test_the_quoted_verdict_is_what_the_adjudicator_says(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    main(["adjudicate", "examples/hunter-chain.yaml"])
+    main(["adjudicate", str(ROOT / "examples" / "hunter-chain.yaml")])
     out = capsys.readouterr().out
     for line in (
         "Deaths: Bob (voted out); Ann (hunter: taken by Bob); Cid (hunter: taken by Ann)",
