@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from loupgarou.core.errors import SetupError
 from loupgarou.core.variant import Variant
+from loupgarou.variants.lupus import VARIANT as LUPUS
 from loupgarou.variants.one_night import VARIANT as ONE_NIGHT
 from loupgarou.variants.thiercelieux import VARIANT as THIERCELIEUX
 
-FAMILIES: tuple[Variant, ...] = (ONE_NIGHT, THIERCELIEUX)
+FAMILIES: tuple[Variant, ...] = (ONE_NIGHT, THIERCELIEUX, LUPUS)
 
 
 def find_family(name: str) -> Variant:
