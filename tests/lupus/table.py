@@ -27,6 +27,7 @@ from loupgarou.engine.match import Match
 from loupgarou.variants.lupus import VARIANT
 from loupgarou.variants.lupus.roles import Role, parse_role
 from loupgarou.variants.lupus.state import State
+from tests.notation import canonical_deal, read_seats
 
 Who = int | str
 Fact = tuple[str, dict[str, JSON]]
@@ -56,30 +57,9 @@ def _role(word: str) -> Role:
 
 def deal_for(spec: str) -> tuple[list[str], list[str], list[int]]:
     """``(seat names, canonical deck, deal)`` for the notation."""
-    given: list[str | None] = []
-    words: list[str] = []
-    for word in spec.split():
-        name, colon, card = word.rpartition(":")
-        given.append(name if colon else None)
-        words.append(card.lower())
-    cards = [_role(w) for w in words]
-    totals = {w: words.count(w) for w in words}
-    counters: dict[str, int] = {}
-    names: list[str] = []
-    for explicit, word in zip(given, words, strict=True):
-        counters[word] = counters.get(word, 0) + 1
-        if explicit is not None:
-            names.append(explicit)
-        else:
-            names.append(word if totals[word] == 1 else f"{word}{counters[word]}")
-    if len(set(names)) != len(names):
-        raise ValueError(f"two seats share a name in {spec!r}: {names}")
-    order = sorted(range(len(cards)), key=lambda p: (_ORDER[cards[p]], p))
-    deck = [cards[p].value for p in order]
-    deal = [0] * len(cards)
-    for card_id, seat in enumerate(order):
-        deal[seat] = card_id
-    return names, deck, deal
+    names, words = read_seats(spec)
+    deck, deal = canonical_deal([_role(w) for w in words], _ORDER.__getitem__)
+    return names, [r.value for r in deck], deal
 
 
 def table(

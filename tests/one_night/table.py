@@ -29,6 +29,7 @@ from loupgarou.engine import Match, new_match
 from loupgarou.variants.one_night import VARIANT
 from loupgarou.variants.one_night.roles import Role, parse_role
 from loupgarou.variants.one_night.state import State
+from tests.notation import canonical_deal, read_seats
 
 Who = int | str
 """A seat number, or the seat's name in the notation."""
@@ -49,24 +50,7 @@ def _parse(spec: str) -> tuple[list[str], list[str], list[str]]:
     seats, sep, rest = spec.partition("|")
     if not sep:
         raise ValueError(f"a table needs '|' between the players' and the centre cards: {spec!r}")
-    given: list[str | None] = []
-    cards: list[str] = []
-    for word in seats.split():
-        name, colon, card = word.rpartition(":")
-        given.append(name if colon else None)
-        cards.append(card)
-    plain = [str(parse_role(c) or c) for c in cards]
-    totals = {role: plain.count(role) for role in plain}
-    counters: dict[str, int] = {}
-    names: list[str] = []
-    for explicit, role in zip(given, plain, strict=True):
-        counters[role] = counters.get(role, 0) + 1
-        if explicit is not None:
-            names.append(explicit)
-        else:
-            names.append(role if totals[role] == 1 else f"{role}{counters[role]}")
-    if len(set(names)) != len(names):
-        raise ValueError(f"two seats share a name in {spec!r}: {names}")
+    names, cards = read_seats(seats, lambda c: str(parse_role(c) or c))
     return names, cards, rest.split()
 
 
@@ -79,12 +63,7 @@ def table(
 ) -> Table:
     """Set up and deal the game the notation describes (see the module docstring)."""
     names, cards, centre = _parse(spec)
-    dealt = cards + centre
-    order = sorted(range(len(dealt)), key=lambda p: (_rank(dealt[p]), p))
-    deck = [dealt[p] for p in order]
-    deal = [0] * len(dealt)
-    for card_id, position in enumerate(order):
-        deal[position] = card_id
+    deck, deal = canonical_deal(cards + centre, _rank)
     chosen: dict[str, JSON] = dict(options or {})
     if lone_wolf_peek is not None:
         chosen["lone_wolf_peek"] = lone_wolf_peek

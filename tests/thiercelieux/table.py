@@ -30,6 +30,7 @@ from loupgarou.engine import Match
 from loupgarou.variants.thiercelieux import VARIANT
 from loupgarou.variants.thiercelieux.roles import Role, parse_role
 from loupgarou.variants.thiercelieux.state import State
+from tests.notation import canonical_deal, read_seats
 
 Who = int | str
 Fact = tuple[str, dict[str, JSON]]
@@ -47,37 +48,15 @@ def _role(word: str) -> Role:
 
 def _parse(spec: str) -> tuple[list[str], list[Role], list[Role]]:
     seats, _, rest = spec.partition("|")
-    given: list[str | None] = []
-    words: list[str] = []
-    for word in seats.split():
-        name, colon, card = word.rpartition(":")
-        given.append(name if colon else None)
-        words.append(card.lower())
-    cards = [_role(w) for w in words]
-    totals = {w: words.count(w) for w in words}
-    counters: dict[str, int] = {}
-    names: list[str] = []
-    for explicit, word in zip(given, words, strict=True):
-        counters[word] = counters.get(word, 0) + 1
-        if explicit is not None:
-            names.append(explicit)
-        else:
-            names.append(word if totals[word] == 1 else f"{word}{counters[word]}")
-    if len(set(names)) != len(names):
-        raise ValueError(f"two seats share a name in {spec!r}: {names}")
-    return names, cards, [_role(w) for w in rest.split()]
+    names, words = read_seats(seats)
+    return names, [_role(w) for w in words], [_role(w) for w in rest.split()]
 
 
 def deal_for(spec: str) -> tuple[list[str], list[str], list[int]]:
     """``(seat names, canonical deck, deal)`` for the notation."""
     names, cards, aside = _parse(spec)
-    dealt = cards + aside
-    order = sorted(range(len(dealt)), key=lambda p: (_ORDER[dealt[p]], p))
-    deck = [dealt[p].value for p in order]
-    deal = [0] * len(dealt)
-    for card_id, position in enumerate(order):
-        deal[position] = card_id
-    return names, deck, deal
+    deck, deal = canonical_deal(cards + aside, _ORDER.__getitem__)
+    return names, [r.value for r in deck], deal
 
 
 def table(
