@@ -8,9 +8,9 @@ draw at random (they return a :class:`ChanceRequest` instead).  The engine in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
@@ -18,6 +18,8 @@ from loupgarou.core.errors import SetupError, SetupWarning
 from loupgarou.core.events import JSON, Event
 from loupgarou.core.outcome import Outcome
 from loupgarou.core.statements import Statement
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,25 @@ def resolve_options(
         value = given.get(spec.name, preset.get(spec.name, spec.default))
         out[spec.name] = spec.check(value)
     return out
+
+
+def parse_cards(
+    names: Iterable[object], parse: Callable[[str], R | None], known: Iterable[R], family: str
+) -> tuple[R, ...]:
+    """The roles a deck's card names designate, or :class:`SetupError` naming the bad one.
+
+    ``parse`` maps a (case-insensitive, English or French) name to a family's role.
+    """
+    roles: list[R] = []
+    for name in names:
+        role = parse(name) if isinstance(name, str) else None
+        if role is None:
+            choices = ", ".join(str(r) for r in known)
+            raise SetupError(
+                "setup.unknown_role", f"{name!r} is not a {family} role; known: {choices}"
+            )
+        roles.append(role)
+    return tuple(roles)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from loupgarou.core.errors import SetupError, SetupWarning
+from loupgarou.core.variant import parse_cards
 from loupgarou.variants.lupus.roles import (
     BASIC,
     SPECIAL_FROM,
@@ -60,20 +61,8 @@ def suggested_werewolves(players: int) -> int:
     return 3 if players >= THIRD_WEREWOLF_FROM else 2
 
 
-def _role(name: str | Role) -> Role:
-    if isinstance(name, Role):
-        return name
-    role = parse_role(name)
-    if role is None:
-        known = ", ".join(r.value for r in Role)
-        raise SetupError(
-            "setup.unknown_role", f"'{name}' is not a Lupus in Tabula role; known: {known}"
-        )
-    return role
-
-
 def parse_deck(names: Iterable[str | Role]) -> tuple[Role, ...]:
-    return tuple(_role(name) for name in names)
+    return parse_cards((str(n) for n in names), parse_role, Role, "Lupus in Tabula")
 
 
 def default_deck(players: int, specials: Iterable[str | Role] = ()) -> tuple[str, ...]:

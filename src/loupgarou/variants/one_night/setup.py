@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from loupgarou.core.errors import SetupError, SetupWarning
+from loupgarou.core.variant import parse_cards
 from loupgarou.variants.one_night.roles import BOX, Role, parse_role
 
 CENTRE = 3
@@ -18,16 +19,7 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 10
 
 
 def parse_deck(names: Sequence[str]) -> tuple[Role, ...]:
-    roles = []
-    for name in names:
-        role = parse_role(name)
-        if role is None:
-            known = ", ".join(r.value for r in Role)
-            raise SetupError(
-                "setup.unknown_role", f"'{name}' is not a One Night role; known: {known}"
-            )
-        roles.append(role)
-    return tuple(roles)
+    return parse_cards(names, parse_role, Role, "One Night")
 
 
 def check_players(players: int) -> None:

@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from loupgarou.core.errors import SetupError, SetupWarning
+from loupgarou.core.variant import parse_cards
 from loupgarou.variants.thiercelieux.roles import UNIQUE, Role, parse_role
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 40
@@ -34,16 +35,7 @@ SET_ASIDE = 2
 
 
 def parse_deck(names: Sequence[str]) -> tuple[Role, ...]:
-    roles = []
-    for name in names:
-        role = parse_role(name)
-        if role is None:
-            known = ", ".join(r.value for r in Role)
-            raise SetupError(
-                "setup.unknown_role", f"'{name}' is not a Thiercelieux role; known: {known}"
-            )
-        roles.append(role)
-    return tuple(roles)
+    return parse_cards(names, parse_role, Role, "Thiercelieux")
 
 
 def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...]:
