@@ -109,7 +109,11 @@ class Match:
 
     def submit(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply ``seat``'s ``action``; raise :class:`IllegalAction` and change nothing if it is not legal."""
-        decision = self._checked_decision(seat)
+        for decision in self.pending():
+            if decision.seat == seat:
+                break
+        else:
+            decision = self._checked_decision(seat)
         if not decision.allows(action):
             raise IllegalAction(
                 "action.illegal",
@@ -117,12 +121,12 @@ class Match:
                 + "; ".join(a.describe() for a in decision.options[:12])
                 + (" ..." if len(decision.options) > 12 else ""),
             )
-        return self._apply(Input("action", seat, action=action))
+        return self._apply(Input("action", seat, "", None, action))
 
     def timeout(self, seat: int) -> tuple[Event, ...]:
         """The seat did not answer in time: apply its decision's default."""
         decision = self._checked_decision(seat)
-        return self._apply(Input("timeout", seat, action=decision.default))
+        return self._apply(Input("timeout", seat, "", None, decision.default))
 
     def say(self, seat: int, statement: Statement) -> tuple[Event, ...]:
         """A public statement; it changes nothing in how the game resolves."""
@@ -155,14 +159,17 @@ class Match:
     def _apply(self, entry: Input) -> tuple[Event, ...]:
         """Apply an input and any chance it triggers; on error, nothing has changed."""
         assert entry.action is not None
-        state, events = self.variant.apply(self.state, entry.seat, entry.action)
-        inputs = [entry]
-        if self.variant.chance_request(state) is not None:
+        variant = self.variant
+        state, events = variant.apply(self.state, entry.seat, entry.action)
+        if variant.chance_request(state) is None:
+            self.state = state
+            self.inputs.append(entry)
+        else:
             state, drawn, more = self._draw(state)
-            inputs.extend(drawn)
             events = (*events, *more)
-        self.state = state
-        self.inputs.extend(inputs)
+            self.state = state
+            self.inputs.append(entry)
+            self.inputs.extend(drawn)
         self.events.extend(events)
         self._decisions = None
         return events
@@ -182,7 +189,7 @@ class Match:
         while request is not None:
             value = request.check(self.chance.draw(request))
             state, more = variant.apply_chance(state, value)
-            inputs.append(Input("chance", label=request.label, value=value))
+            inputs.append(Input("chance", -1, request.label, value))
             events.extend(more)
             request = variant.chance_request(state)
         return state, inputs, tuple(events)

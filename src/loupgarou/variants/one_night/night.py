@@ -67,29 +67,33 @@ _GROUP_TASKS = frozenset({"werewolves", "masons", "doppelganger_minion", "doppel
 
 def build_agenda(state: State) -> tuple[Task, ...]:
     """The night's agenda for this deal: each public call followed by its tasks."""
-    agenda: list[Task] = []
+    calls, slot_of_role = _plan(state.deck)
+    slots: list[list[Task]] = [[call] for call in calls]
     deck, dealt = state.deck, state.dealt
-    dealt_roles = [deck[dealt[s]] for s in range(state.n)]
-    for call, role, group in _plan(deck):
-        agenda.append(call)
-        if role is not None:
-            agenda.extend(_task(call.kind, s) for s, r in enumerate(dealt_roles) if r is role)
-        elif group is not None:
-            agenda.append(group)
-    return tuple(agenda)
+    for seat in range(state.n):
+        slot = slot_of_role.get(deck[dealt[seat]])
+        if slot is not None:
+            slots[slot].append(_task(calls[slot].kind, seat))
+    for slot, call in enumerate(calls):
+        if call.kind in _GROUP_TASKS:
+            slots[slot].append(_group_task(call.kind))
+    return tuple(task for tasks in slots for task in tasks)
 
 
 @lru_cache(maxsize=64)
-def _plan(deck: tuple[Role, ...]) -> tuple[tuple[Task, Role | None, Task | None], ...]:
-    """Per deck: each call, the role whose holders act then, or the group task."""
-    return tuple(
-        (
-            Task(step, call=True),
-            _HOLDER_TASKS.get(step),
-            Task(step) if step in _GROUP_TASKS else None,
-        )
-        for step in call_list(deck)
-    )
+def _plan(deck: tuple[Role, ...]) -> tuple[tuple[Task, ...], dict[Role, int]]:
+    """Per deck: the public calls, and for each role whose holders act on their own,
+    the index of its call (holders act in seat order after it)."""
+    calls = tuple(Task(step, call=True) for step in call_list(deck))
+    slot_of_role = {
+        _HOLDER_TASKS[call.kind]: i for i, call in enumerate(calls) if call.kind in _HOLDER_TASKS
+    }
+    return calls, slot_of_role
+
+
+@lru_cache(maxsize=16)
+def _group_task(kind: str) -> Task:
+    return Task(kind)
 
 
 @lru_cache(maxsize=1024)
@@ -110,9 +114,14 @@ def copied_role(state: State, seat: int) -> Role | None:
 
 def awake_as(state: State, role: Role) -> tuple[int, ...]:
     """Seats that wake with ``role``: dealt it, or a Doppelgänger that copied it."""
-    return tuple(
-        s for s in range(state.n) if state.dealt_role(s) is role or copied_role(state, s) is role
-    )
+    deck, dealt, copies = state.deck, state.dealt, state.copies
+    seats = []
+    for seat in range(state.n):
+        card = dealt[seat]
+        printed = deck[card]
+        if printed is role or (printed is Role.DOPPELGANGER and copies[card] is role):
+            seats.append(seat)
+    return tuple(seats)
 
 
 # --- decisions ------------------------------------------------------------------------------
@@ -224,15 +233,15 @@ def act(state: State, task: Task, action: Action) -> tuple[State, list[Event], l
     elif action.kind == "rob":
         t = action.players[0]
         cards = _swap(cards, seat, t)
-        state = _with(state, cards=cards)
+        state = state.with_cards(cards)
         events.append(told(seat, "robbed", seat=t, role=state.card_at(seat)))
     elif action.kind == "swap":
         a, b = action.players
-        state = _with(state, cards=_swap(cards, a, b))
+        state = state.with_cards(_swap(cards, a, b))
         events.append(told(seat, "swapped", seats=[a, b]))
     elif action.kind == "take":
         c = action.centre[0]
-        state = _with(state, cards=_swap(cards, seat, n + c))
+        state = state.with_cards(_swap(cards, seat, n + c))
         events.append(told(seat, "took_centre", centre=c))
     else:  # pragma: no cover - decisions never offer anything else
         raise AssertionError(action)
@@ -295,18 +304,22 @@ def run(state: State, agenda: tuple[Task, ...]) -> tuple[State, list[Event]]:
     night ends: public calls and automatic tasks happen here."""
     events: list[Event] = []
     step = state.step
-    while agenda:
-        task = agenda[0]
+    i, end = 0, len(agenda)
+    while i < end:
+        task = agenda[i]
         if task.call:
             step = task.kind
             events.append(_step_event(step))
-            agenda = agenda[1:]
+            i += 1
         elif task.kind in _AUTOMATIC:
             more, follow = automatic(state, task)
             events.extend(more)
-            agenda = (*follow, *agenda[1:])
+            i += 1
+            if follow:
+                agenda, i = (*follow, *agenda[i:]), 0
+                end = len(agenda)
         else:
-            return _with(state, agenda=agenda, step=step), events
+            return state.at(agenda[i:], step), events
     events.append(_DAY_BEGINS)
     return _with(state, agenda=(), step="", phase="day", votes=(-1,) * state.n), events
 

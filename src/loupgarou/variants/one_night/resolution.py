@@ -7,6 +7,7 @@ front of a player, with the Doppelgänger card standing for what it copied.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from loupgarou.core.events import Event, public
 from loupgarou.core.outcome import Outcome, Reason
@@ -55,6 +56,17 @@ def team_of(role: Role) -> Team:
 
 def decide(roles: Sequence[Role], dead: Sequence[int]) -> Outcome:
     """Who wins, given each player's effective role and who died."""
+    return _verdict(tuple(roles), tuple(sorted(set(dead))))[0]
+
+
+@lru_cache(maxsize=8192)
+def _verdict(roles: tuple[Role, ...], dead: tuple[int, ...]) -> tuple[Outcome, Event]:
+    """The outcome and its ``game_over`` event (both immutable, so games share them)."""
+    outcome = _decide(roles, dead)
+    return outcome, public("game_over", **outcome.to_json())
+
+
+def _decide(roles: Sequence[Role], dead: Sequence[int]) -> Outcome:
     n = len(roles)
     dead_set = set(dead)
     wolves = [s for s in range(n) if roles[s] is Role.WEREWOLF]
@@ -146,6 +158,6 @@ def finish(state: State) -> tuple[list[Event], tuple[int, ...], Outcome]:
             doppelganger=dopp,
         )
     )
-    outcome = decide(roles, dead)
-    events.append(public("game_over", **outcome.to_json()))
+    outcome, over = _verdict(tuple(roles), tuple(sorted(dead)))
+    events.append(over)
     return events, dead, outcome

@@ -68,3 +68,21 @@ class State(NamedTuple):
 
     def card_at(self, position: int) -> Role:
         return self.deck[self.cards[position]]
+
+    # Hot-path copies: ``_replace`` with keywords costs twice these slices.
+
+    def with_cards(self, cards: tuple[int, ...]) -> State:
+        return State._make((*self[:_CARDS], cards, *self[_CARDS + 1 :]))
+
+    def at(self, agenda: tuple[Task, ...], step: str) -> State:
+        """The state with the night's remaining ``agenda`` at call ``step``."""
+        return State._make((*self[:_AGENDA], agenda, step, *self[_AGENDA + 2 :]))
+
+    def with_votes(self, votes: tuple[int, ...]) -> State:
+        return State._make((*self[:_VOTES], votes, *self[_VOTES + 1 :]))
+
+
+_CARDS = State._fields.index("cards")
+_AGENDA = State._fields.index("agenda")
+_VOTES = State._fields.index("votes")
+assert State._fields[_AGENDA + 1] == "step"

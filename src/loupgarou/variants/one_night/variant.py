@@ -118,7 +118,7 @@ class OneNight:
             return state._replace(deck=deck, phase="deal"), (public("deck_drawn", deck=list(deck)),)
         dealt = tuple(value)
         n = state.n
-        state = state._replace(dealt=dealt, cards=dealt, copies=(None,) * len(dealt), phase="night")
+        state = State(n, state.deck, state.options, "night", dealt, dealt, (None,) * len(dealt))
         events: list[Event] = [
             secret("deal", cards=[state.card_at(p) for p in range(n + CENTRE)]),
             public("night_begins", players=n, deck=list(state.deck)),
@@ -147,7 +147,7 @@ class OneNight:
             return state, tuple(events)
         votes = list(state.votes)
         votes[seat] = action.players[0]
-        state = state._replace(votes=tuple(votes))
+        state = state.with_votes(tuple(votes))
         events = [told(seat, "voted", seat=action.players[0])]
         if min(votes) >= 0:
             end, dead, outcome = resolution.finish(state)
