@@ -30,10 +30,12 @@ themself; a suspect ends their defence.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.events import Event, public, told
 from loupgarou.variants.lupus import resolution
+from loupgarou.variants.lupus.setup import MAX_PLAYERS
 from loupgarou.variants.lupus.state import (
     NONE,
     RESTED,
@@ -46,6 +48,9 @@ Step = tuple[State, list[Event]]
 
 REST = Action("rest")
 """A suspect ends their defence."""
+
+VOTE: tuple[Action, ...] = tuple(Action("vote", (t,)) for t in range(MAX_PLAYERS))
+"""``VOTE[t]`` is the ballot against seat ``t`` (built once: actions are immutable)."""
 
 
 # --- stage 1 ------------------------------------------------------------------------------------
@@ -61,21 +66,22 @@ def enter_stage1(state: State) -> Step:
 
 
 def stage1_targets(state: State, seat: int) -> tuple[int, ...]:
-    return tuple(t for t in range(state.n) if t != seat and state.alive[t])
+    alive = state.alive
+    return tuple([t for t in range(state.n) if t != seat and alive[t]])
 
 
 def stage1_decision(state: State, seat: int) -> Decision:
     allowed = stage1_targets(state, seat)
-    options = tuple(Action("vote", (t,)) for t in allowed)
     default = first_clockwise((seat + 1) % state.n, allowed, state.n)
-    return Decision(seat, "stage1", options, Action("vote", (default,)))
+    return Decision(seat, "stage1", tuple([VOTE[t] for t in allowed]), VOTE[default])
 
 
 def stage1_answer(state: State, seat: int, action: Action) -> Step:
     target = action.players[0]
     answers = list(state.answers)
     answers[seat] = target
-    state = state._replace(answers=tuple(answers), ballots=tuple(answers))
+    ballots = tuple(answers)
+    state = state._replace(answers=ballots, ballots=ballots)
     return state, [public("vote", stage=1, seat=seat, target=target)]
 
 
@@ -115,6 +121,11 @@ def enter_defence(state: State) -> Step:
 
 
 def defence_decision(state: State, seat: int) -> Decision:
+    return _defence_decision(seat)
+
+
+@lru_cache(maxsize=MAX_PLAYERS)
+def _defence_decision(seat: int) -> Decision:
     return Decision(seat, "defence", (REST,), REST)
 
 
@@ -139,10 +150,16 @@ def enter_stage2(state: State) -> Step:
 
 
 def stage2_decision(state: State, seat: int) -> Decision:
-    suspects = tuple(sorted(state.suspects))
-    options = tuple(Action("vote", (t,)) for t in suspects)
-    default = first_clockwise((seat + 1) % state.n, suspects, state.n)
-    return Decision(seat, "stage2", options, Action("vote", (default,)))
+    return _stage2_decision(state.suspects, state.n, seat)
+
+
+@lru_cache(maxsize=2048)
+def _stage2_decision(suspects: tuple[int, ...], n: int, seat: int) -> Decision:
+    """Shared between the voters' turns and between games: the pending decisions are
+    rebuilt after every ballot, and they depend on nothing but these three."""
+    ordered = sorted(suspects)
+    default = first_clockwise((seat + 1) % n, ordered, n)
+    return Decision(seat, "stage2", tuple([VOTE[t] for t in ordered]), VOTE[default])
 
 
 def stage2_answer(state: State, seat: int, action: Action) -> Step:

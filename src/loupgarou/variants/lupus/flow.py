@@ -33,8 +33,7 @@ _FINISH: dict[str, Callable[[State], Step]] = {
     "stage1": day.finish_stage1,
     "stage2": day.finish_stage2,
 }
-_DECIDE: dict[str, Callable[[State, int], Decision]] = {
-    "stage1": day.stage1_decision,
+_DECIDE: dict[str, Callable[[State, int], Decision]] = {  # stage1: see pending
     "defence": day.defence_decision,
     "stage2": day.stage2_decision,
 }
@@ -69,13 +68,12 @@ def deal(state: State, value: JSON) -> Step:
     return state, events + more
 
 
-def chance_pending(state: State) -> bool:
-    return bool(state.tied) or bool(state.dying)
-
-
 def waiting(state: State) -> bool:
     answers = state.answers
-    return any(answers[s] == NONE for s in state.actors)
+    for s in state.actors:  # noqa: SIM110 (a plain loop is faster than any(); runs per input)
+        if answers[s] == NONE:
+            return True
+    return False
 
 
 def enter_next(state: State) -> Step:
@@ -95,10 +93,11 @@ def _finish(state: State) -> Step:
 def run(state: State) -> Step:
     """Advance until a decision or a chance draw is due, or the game is over."""
     events: list[Event] = []
-    while state.outcome is None and not chance_pending(state) and not waiting(state):
+    # A chance draw is due while ``tied`` or ``dying`` is non-empty (tested inline: hot).
+    while state.outcome is None and not (state.tied or state.dying) and not waiting(state):
         state, more = _finish(state)
         events += more
-        if state.outcome is not None or chance_pending(state):
+        if state.outcome is not None or state.tied or state.dying:
             break
         state, more = enter_next(state)
         events += more
@@ -106,17 +105,17 @@ def run(state: State) -> Step:
 
 
 def pending(state: State) -> tuple[Decision, ...]:
-    if state.outcome is not None or chance_pending(state) or state.phase == "deal":
+    if state.outcome is not None or state.tied or state.dying or state.phase == "deal":
         return ()
     answers = state.answers
-    unanswered = [s for s in state.actors if answers[s] == NONE]
-    if not unanswered:
-        return ()
     step = state.step
+    if step == "stage1":  # one voter at a time: the first who has not voted
+        for s in state.actors:
+            if answers[s] == NONE:
+                return (day.stage1_decision(state, s),)
+        return ()
     decide = _DECIDE.get(step, night.decision)
-    if step == "stage1":
-        return (decide(state, unanswered[0]),)
-    return tuple(decide(state, s) for s in unanswered)
+    return tuple([decide(state, s) for s in state.actors if answers[s] == NONE])
 
 
 def act(state: State, seat: int, action: Action) -> Step:

@@ -53,6 +53,7 @@ from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.events import Event, private, public, secret, told
 from loupgarou.variants.lupus import resolution
 from loupgarou.variants.lupus.roles import Role
+from loupgarou.variants.lupus.setup import MAX_PLAYERS
 from loupgarou.variants.lupus.state import NONE, State, first_clockwise
 
 Step = tuple[State, list[Event]]
@@ -158,16 +159,23 @@ OPTIONAL = frozenset({"seer", "bodyguard", "owl"})
 # --- decisions ----------------------------------------------------------------------------------
 
 
+_AT: dict[str, tuple[Action, ...]] = {
+    verb: tuple(Action(verb, (t,)) for t in range(MAX_PLAYERS)) for verb in _VERB.values()
+}
+"""``_AT[verb][t]`` is the action ``verb`` aimed at seat ``t`` (built once: actions are
+immutable)."""
+
+
 def _others(state: State, seat: int) -> tuple[int, ...]:
-    return tuple(t for t in range(state.n) if t != seat and state.alive[t])
+    alive = state.alive
+    return tuple([t for t in range(state.n) if t != seat and alive[t]])
 
 
 def targets(state: State, step: str, seat: int) -> tuple[int, ...]:
     """Whom ``seat`` may target at this night call."""
     if step == "werewolves":
-        return tuple(
-            t for t in range(state.n) if state.alive[t] and state.roles[t] is not Role.WEREWOLF
-        )
+        alive, roles, wolf = state.alive, state.roles, Role.WEREWOLF
+        return tuple([t for t in range(state.n) if alive[t] and roles[t] is not wolf])
     return _others(state, seat)
 
 
@@ -175,16 +183,16 @@ def decision(state: State, seat: int) -> Decision:
     step = state.step
     if not state.alive[seat]:  # a Ghost's call: it can only pass
         return Decision(seat, step, (PASS,), PASS, True)
-    verb = _VERB[step]
+    at = _AT[_VERB[step]]
     allowed = targets(state, step, seat)
-    options = tuple(Action(verb, (t,)) for t in allowed)
+    options = tuple([at[t] for t in allowed])
     if step in OPTIONAL:
         return Decision(seat, step, (*options, PASS), PASS, True)
     if step == "werewolves":
         default = _follow_the_pack(state, seat, allowed)
     else:
         default = first_clockwise((seat + 1) % state.n, allowed, state.n)
-    return Decision(seat, step, options, Action(verb, (default,)))
+    return Decision(seat, step, options, at[default])
 
 
 def _follow_the_pack(state: State, seat: int, allowed: tuple[int, ...]) -> int:

@@ -111,5 +111,16 @@ def from_start(start: int, n: int) -> tuple[int, ...]:
 
 
 def first_clockwise(start: int, candidates: Sequence[int], n: int) -> int:
-    """The first of ``candidates`` met going clockwise from ``start`` (``start`` included)."""
-    return min(candidates, key=lambda c: (c - start) % n)
+    """The first of ``candidates`` met going clockwise from ``start`` (``start`` included).
+
+    Like ``min(candidates, key=lambda c: (c - start) % n)`` (the first of equals wins;
+    no candidates is a ``ValueError``), without a call per candidate.
+    """
+    best, distance = NONE, n
+    for c in candidates:
+        d = (c - start) % n
+        if d < distance:
+            best, distance = c, d
+    if distance == n:
+        raise ValueError("first_clockwise() of no candidates")
+    return best
