@@ -65,3 +65,56 @@ class RecordingSpeaker:
 
     def close(self) -> None:
         self.closed = True
+
+
+class TableRecorder(RecordingOutput):
+    """Also records the game master's notes for the narrator (never spoken)."""
+
+    def __init__(self, clock: FakeClock, lag: float = 0.0) -> None:
+        super().__init__(clock, lag)
+        self.notes: list[str] = []
+        self.lines: list[str] = []
+        """Everything shown, in order: cue texts, ``» note`` and ``? question answer``."""
+
+    def cue(self, at: float, cue: Cue) -> None:
+        self.lines.append(cue.text)
+        super().cue(at, cue)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+        self.lines.append(f"» {text}")
+
+    @property
+    def texts(self) -> list[str]:
+        return [cue.text for _, _, cue in self.shown]
+
+
+class ScriptedPrompter:
+    """Answers the game master's questions from a list; records every question asked.
+
+    ``think`` is how long (on the fake clock) each answer takes to type.
+    """
+
+    def __init__(
+        self,
+        answers: list[str],
+        output: TableRecorder | None = None,
+        clock: FakeClock | None = None,
+        think: float = 0.0,
+    ) -> None:
+        self.answers = list(answers)
+        self.output = output
+        self.clock = clock
+        self.think = think
+        self.asked: list[str] = []
+
+    def ask(self, question: str) -> str:
+        if not self.answers:
+            raise EOFError
+        answer = self.answers.pop(0)
+        self.asked.append(question)
+        if self.output is not None:
+            self.output.lines.append(f"? {question} {answer}")
+        if self.clock is not None:
+            self.clock.time += self.think
+        return answer

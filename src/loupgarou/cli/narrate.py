@@ -1,23 +1,35 @@
-"""The ``narrate`` command: read the One Night narrator's script aloud, in real time.
+"""The ``narrate`` command: the narrator of a One Night or a Thiercelieux table, in real time.
 
-Contract: :func:`register` adds the ``narrate`` sub-command.  Its handler
-turns the command line into a deck (a scenario, or ``--deck``), builds the
-script with :func:`loupgarou.narration.build_script` and either prints it all
-at once with cumulative timings (``--dry-run``) or plays it in real time with
-:func:`run`: each cue is printed (and spoken with ``espeak-ng`` under
-``--speak``) when it is due, with a live countdown during the discussion on
-a terminal.  Bad input raises a :class:`~loupgarou.core.errors.LoupGarouError`.
+Contract: :func:`register` adds the ``narrate`` sub-command.  ``--family``
+chooses the rules (default ``one_night``).
 
-The real-time runner only talks to a :class:`Clock`, an :class:`Output` and a
-:class:`Speaker`, so tests run it instantly with a fake clock.  Ctrl-C stops
-it cleanly (exit code 130).
+One Night: the handler turns the command line into a deck (a scenario, or
+``--deck``), builds the script with :func:`loupgarou.narration.build_script`
+and either prints it all at once with cumulative timings (``--dry-run``) or
+plays it in real time with :func:`run`: each cue is printed (and spoken with
+``espeak-ng`` under ``--speak``) when it is due, with a live countdown during
+the discussion on a terminal.
+
+Thiercelieux: the handler checks the table (``--players``, ``--players-names``,
+``--deck`` or the suggested deck, ``--option``) and either prints the script of
+the first two nights and the day between (``--dry-run``) or runs a whole game
+with :class:`loupgarou.cli.game_master.GameMaster`, which asks the narrator at
+the keyboard what happens at the table (a :class:`TerminalPrompter`) and feeds
+it to the engine; ``--record`` saves the game's record.
+
+Bad input raises a :class:`~loupgarou.core.errors.LoupGarouError`.  The
+real-time runners only talk to a :class:`Clock`, an :class:`Output` (with
+``note`` for the game master) and a :class:`Speaker`, so tests run them
+instantly with a fake clock.  Ctrl-C stops them cleanly (exit code 130).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -25,9 +37,15 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from loupgarou.cli.game_master import GameMaster
+from loupgarou.cli.game_master import Table as GameTable
 from loupgarou.core.errors import ScriptError, SetupError, SetupWarning
+from loupgarou.core.events import JSON
+from loupgarou.core.variant import GameConfig
+from loupgarou.engine.record import to_record
 from loupgarou.narration import (
     LANGUAGES,
     Cue,
@@ -43,13 +61,28 @@ from loupgarou.narration import (
     timeline,
     total_seconds,
 )
+from loupgarou.narration.answers import fold
+from loupgarou.narration.locale import THIERCELIEUX
+from loupgarou.narration.thiercelieux import (
+    DEFAULT_STEP_SECONDS,
+    day_script,
+    deck_text,
+    night_script,
+)
 from loupgarou.variants.one_night.roles import Role
 from loupgarou.variants.one_night.scenarios import find_scenario
 from loupgarou.variants.one_night.setup import CENTRE, MIN_PLAYERS, parse_deck, validate_deck
 from loupgarou.variants.one_night.variant import EDITIONS
+from loupgarou.variants.registry import find_family
+from loupgarou.variants.thiercelieux import VARIANT as THIERCELIEUX_VARIANT
+from loupgarou.variants.thiercelieux import setup as thiercelieux_setup
+from loupgarou.variants.thiercelieux import variant as thiercelieux_variant
+from loupgarou.variants.thiercelieux.roles import Role as ThiercelieuxRole
 
 DEFAULT_SCENARIO = "premiere-nuit"
 DEFAULT_PLAYERS = 5
+DEFAULT_EDITION = "ravensburger"
+ONE_NIGHT_STEP_SECONDS = 10.0
 ESPEAK = "espeak-ng"
 SPEAK_HINT = (
     f"--speak: {ESPEAK} was not found on PATH, so the narration is text only. "
@@ -107,6 +140,11 @@ class TerminalOutput:
             self.stream.write(f"\r    {clock_time(left)} ")
             self.stream.flush()
             self._ticking = True
+
+    def note(self, text: str) -> None:
+        """For the game master's narrator only: marked, never read aloud."""
+        self._erase()
+        print(f"    » {text}", file=self.stream, flush=True)
 
     def close(self) -> None:
         self._erase()
@@ -182,6 +220,32 @@ def find_speaker(voice: str, err: TextIO) -> Speaker:
         print(SPEAK_HINT, file=err)
         return Silent()
     return Espeak(program, voice, err)
+
+
+class TerminalPrompter:
+    """Asks the narrator at the terminal.  When the answers come from a pipe or a file
+    (not a terminal), each answer is echoed after its question, so the output reads
+    like the session it was."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.echo = not stdin.isatty()
+
+    def ask(self, question: str) -> str:
+        prompt = f"  ? {question} "
+        if not self.echo and self.stdin is sys.stdin and self.stdout is sys.stdout:
+            return input(prompt)  # a terminal: line editing; EOFError on Ctrl-D
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")
+            raise EOFError
+        answer = line.rstrip("\r\n")
+        if self.echo:
+            self.stdout.write(f"{answer}\n")
+        return answer
 
 
 def _wait_until(clock: Clock, moment: float) -> None:
@@ -266,15 +330,24 @@ def table_from_args(args: argparse.Namespace) -> Table:
     return Table(deck, players, False, title_en, scenario.name_fr, warnings)
 
 
-def timing_from_args(args: argparse.Namespace) -> Timing:
+def timing_from_args(
+    args: argparse.Namespace, default_step: float = ONE_NIGHT_STEP_SECONDS
+) -> Timing:
     """The durations asked for on the command line, checked."""
+    step = default_step if args.step_seconds is None else args.step_seconds
+    election = 1.0 if args.election_minutes is None else args.election_minutes
     for flag, value in (
-        ("--step-seconds", args.step_seconds),
+        ("--step-seconds", step),
         ("--discussion-minutes", args.discussion_minutes),
+        ("--election-minutes", election),
     ):
         if not (math.isfinite(value) and value > 0):
             raise ScriptError("narrate.bad_duration", f"{flag} must be positive, not {value:g}")
-    return Timing(step_seconds=args.step_seconds, discussion_seconds=args.discussion_minutes * 60)
+    return Timing(
+        step_seconds=step,
+        discussion_seconds=args.discussion_minutes * 60,
+        election_seconds=election * 60,
+    )
 
 
 def header(
@@ -353,7 +426,40 @@ def _discard_stdout() -> None:
         pass
 
 
+ONE_NIGHT_FLAGS = (("scenario", "--scenario"), ("edition", "--edition"))
+THIERCELIEUX_FLAGS = (
+    ("players_names", "--players-names"),
+    ("option", "--option"),
+    ("election_minutes", "--election-minutes"),
+    ("seed", "--seed"),
+    ("record", "--record"),
+)
+
+
+def _refuse_flags(args: argparse.Namespace, flags: Sequence[tuple[str, str]], family: str) -> None:
+    given = [flag for name, flag in flags if getattr(args, name) not in (None, [], False)]
+    if family == THIERCELIEUX and args.lone_wolf_peek is not None:
+        given.append("--lone-wolf-peek")
+    if family != THIERCELIEUX and args.thief:
+        given.append("--thief")
+    if given:
+        other = "one_night" if family == THIERCELIEUX else THIERCELIEUX
+        raise ScriptError(
+            "narrate.wrong_family",
+            f"{', '.join(given)}: only for --family {other}, not {family}",
+        )
+
+
 def _narrate(args: argparse.Namespace) -> int:
+    family = "one_night" if args.family is None else find_family(args.family).name
+    if family == THIERCELIEUX:
+        _refuse_flags(args, ONE_NIGHT_FLAGS, THIERCELIEUX)
+        return _narrate_thiercelieux(args)
+    if family != "one_night":
+        raise ScriptError(
+            "narrate.wrong_family", f"narration is for one_night and {THIERCELIEUX}, not {family}"
+        )
+    _refuse_flags(args, THIERCELIEUX_FLAGS, "one_night")
     table = table_from_args(args)
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
@@ -361,7 +467,7 @@ def _narrate(args: argparse.Namespace) -> int:
     lone_wolf_peek: bool = (
         args.lone_wolf_peek
         if args.lone_wolf_peek is not None
-        else bool(EDITIONS[args.edition]["lone_wolf_peek"])
+        else bool(EDITIONS[args.edition or DEFAULT_EDITION]["lone_wolf_peek"])
     )
     locale = load_locale(args.lang)
     theme = load_theme(args.theme) if args.theme else None
@@ -393,34 +499,267 @@ def _narrate(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- Thiercelieux ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ThiercelieuxTable:
+    """A Thiercelieux table as the command line gives it (checked by the rules' set-up)."""
+
+    names: tuple[str, ...]
+    named: bool
+    """Whether the names were given (``--players-names``) or are the defaults."""
+    deck: tuple[ThiercelieuxRole, ...]
+    options: dict[str, JSON]
+    warnings: tuple[SetupWarning, ...]
+
+
+def parse_names(text: str) -> tuple[str, ...]:
+    """``--players-names Ann,Bob,...``: non-empty, distinct, and not seat numbers."""
+    names = tuple(name.strip() for name in text.split(","))
+    folded = [fold(name) for name in names]
+    for name, key in zip(names, folded, strict=True):
+        if not key:
+            raise ScriptError("narrate.bad_names", "--players-names: a name is empty")
+        if key.isdigit():
+            raise ScriptError(
+                "narrate.bad_names",
+                f"--players-names: '{name}' looks like a seat number; give names with letters",
+            )
+        if folded.count(key) > 1:
+            raise ScriptError(
+                "narrate.bad_names", f"--players-names: '{name}' is given twice; names must differ"
+            )
+    return names
+
+
+def parse_options(items: Sequence[str]) -> dict[str, JSON]:
+    """``--option KEY=VALUE`` (repeatable): the value is JSON (true, 0.5, ...) or a word."""
+    out: dict[str, JSON] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip() or not raw.strip():
+            raise ScriptError(
+                "narrate.bad_option",
+                f"--option '{item}': write KEY=VALUE, e.g. captain=false or captain_mode=random",
+            )
+        try:
+            value: JSON = json.loads(raw)
+        except ValueError:
+            value = raw.strip()
+        out[key.strip()] = value
+    return out
+
+
+def thiercelieux_table_from_args(args: argparse.Namespace, locale: Locale) -> ThiercelieuxTable:
+    """Players, names, deck (given or suggested) and options, checked by the rules' set-up."""
+    names = parse_names(args.players_names) if args.players_names else ()
+    deck = None
+    if args.deck is not None:
+        if args.thief:
+            raise ScriptError(
+                "narrate.bad_option",
+                "--thief adds the Thief to the suggested deck; with --deck, list 'thief' "
+                "among the cards (and two more cards to set aside)",
+            )
+        deck = thiercelieux_setup.parse_deck([n for n in args.deck.split(",") if n.strip()])
+    players = args.players
+    if players is None:
+        if names:
+            players = len(names)
+        elif deck is not None:
+            players = len(deck) - (
+                thiercelieux_setup.SET_ASIDE if ThiercelieuxRole.THIEF in deck else 0
+            )
+        else:
+            raise ScriptError(
+                "narrate.players_needed",
+                "--family thiercelieux needs the table: --players N, --players-names or --deck",
+            )
+    if names and len(names) != players:
+        raise ScriptError(
+            "narrate.bad_names",
+            f"--players-names gives {len(names)} names for {players} players",
+        )
+    named = bool(names)
+    if not names:
+        names = tuple(locale.text("player.default", count=k + 1) for k in range(players))
+    if deck is None:
+        deck = tuple(
+            ThiercelieuxRole(r)
+            for r in thiercelieux_setup.suggested_deck(players, thief=args.thief)
+        )
+    options = parse_options(args.option or [])
+    config = GameConfig(THIERCELIEUX, names, tuple(r.value for r in deck), options)
+    _, warnings = THIERCELIEUX_VARIANT.setup(config)
+    return ThiercelieuxTable(names, named, deck, options, warnings)
+
+
+def thiercelieux_header(
+    table: ThiercelieuxTable, locale: Locale, *, theme: Theme | None, timing: Timing
+) -> list[str]:
+    """The lines shown before a Thiercelieux game or its script."""
+    lines = [
+        locale.text("header.family"),
+        locale.text("header.players", count=len(table.names)),
+    ]
+    if table.named:
+        seats = ", ".join(f"{k}. {name}" for k, name in enumerate(table.names, start=1))
+        lines.append(locale.text("header.names", names=seats))
+    lines.append(locale.text("header.deck", cards=deck_text(table.deck, locale)))
+    if theme is not None:
+        lines.append(locale.text("header.theme", title=theme.title(locale.language)))
+    lines.append(
+        locale.text(
+            "header.timing",
+            step=locale.duration(timing.step_seconds),
+            duration=locale.duration(timing.discussion_seconds),
+        )
+    )
+    options = thiercelieux_variant.resolve(dict(table.options))
+    if not options.captain:
+        lines.append(locale.text("header.captain_off"))
+    elif options.captain_mode == "random":
+        lines.append(locale.text("header.captain_random"))
+    else:
+        duration = locale.duration(timing.election_seconds)
+        lines.append(locale.text("header.captain_elected", duration=duration))
+    return lines
+
+
+def thiercelieux_dry_run(table: ThiercelieuxTable, locale: Locale, timing: Timing) -> list[str]:
+    """Night 1, the fixed parts of day 1, and night 2, each with its timings."""
+    options = thiercelieux_variant.resolve(dict(table.options))
+    election = options.captain and options.captain_mode == "elected"
+    lines: list[str] = []
+    parts = (
+        ("header.night", 1, night_script(table.deck, 1, locale, timing=timing)),
+        (
+            "header.day_election" if election else "header.day",
+            1,
+            day_script(locale, election=election, timing=timing),
+        ),
+        ("header.night", 2, night_script(table.deck, 2, locale, timing=timing)),
+    )
+    for key, number, cues in parts:
+        total = clock_time(total_seconds(cues))
+        lines += [locale.text(key, count=number, total=total), *script_lines(cues), ""]
+    return lines[:-1]
+
+
+def _narrate_thiercelieux(args: argparse.Namespace) -> int:
+    locale = load_locale(args.lang, THIERCELIEUX)
+    theme = load_theme(args.theme) if args.theme else None
+    if theme is not None:
+        locale = theme.apply(locale)
+    table = thiercelieux_table_from_args(args, locale)
+    for warning in table.warnings:
+        print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
+    timing = timing_from_args(args, DEFAULT_STEP_SECONDS)
+    for line in thiercelieux_header(table, locale, theme=theme, timing=timing):
+        print(line)
+    print(flush=True)
+    if args.dry_run:
+        if args.speak:
+            print("--speak: nothing is read aloud in a dry run", file=sys.stderr)
+        for line in thiercelieux_dry_run(table, locale, timing):
+            print(line)
+        return 0
+    speaker = find_speaker(locale.voice, sys.stderr) if args.speak else Silent()
+    output = TerminalOutput(sys.stdout, live=sys.stdout.isatty())
+    master = GameMaster(
+        GameTable(table.names, table.deck, locale, timing, table.options),
+        clock=make_clock(),
+        output=output,
+        prompter=make_prompter(),
+        speaker=speaker,
+        rng=random.Random(args.seed),
+    )
+    try:
+        match = master.play()
+    except KeyboardInterrupt:
+        speaker.stop()
+        output.close()
+        print("\nnarration stopped", file=sys.stderr)
+        return 130
+    if args.record:
+        _write_record(args.record, to_record(match))
+    return 0
+
+
+def make_prompter() -> TerminalPrompter:
+    """The narrator's keyboard (tests replace it with scripted answers)."""
+    return TerminalPrompter(sys.stdin, sys.stdout)
+
+
+def _write_record(path: str, record: dict[str, JSON]) -> None:
+    try:
+        Path(path).write_text(
+            json.dumps(record, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+        )
+    except OSError as exc:
+        raise ScriptError(
+            "narrate.cannot_write", f"cannot write the record to {path}: {exc}"
+        ) from exc
+    print(f"record written to {path}", file=sys.stderr)
+
+
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "narrate",
-        help="narrate a One Night game: the night's calls, the discussion and the vote",
+        help="narrate a game: One Night (the night's calls, the discussion, the vote) or "
+        "Thiercelieux (a whole game master for a table with physical cards)",
         description=(
-            "Narrate a One Night game in real time (or print the script with --dry-run). "
-            "Every role in the deck is called, for the same time, whether a player or the "
-            "centre holds it, so the timing gives nothing away."
+            "Narrate a One Night game in real time (or print the script with --dry-run), or, "
+            "with --family thiercelieux, run a Thiercelieux game at a table with physical "
+            "cards: the night's calls on time, the narrator's answers at a prompt, and the "
+            "engine's dawn, votes and verdict. Every role in the deck is called, for the same "
+            "time, whoever holds it, so the timing gives nothing away."
         ),
+    )
+    p.add_argument(
+        "--family",
+        metavar="FAMILY",
+        help="the rules: one_night (default) or thiercelieux (also: loups-garous, werewolves)",
     )
     source = p.add_mutually_exclusive_group()
     source.add_argument(
         "--scenario",
         metavar="KEY",
-        help=f"a scenario by key, French name or English title (default: {DEFAULT_SCENARIO}); "
-        "for a drawn deck (anarchie, bag) every role that could be drawn is called",
+        help=f"One Night: a scenario by key, French name or English title (default: "
+        f"{DEFAULT_SCENARIO}); for a drawn deck (anarchie, bag) every role that could be drawn "
+        "is called",
     )
     source.add_argument(
         "--deck",
         metavar="ROLE,ROLE,...",
         help="the cards, comma-separated, in English or French "
-        "(e.g. werewolf,werewolf,seer,robber,villager,villager)",
+        "(e.g. werewolf,werewolf,seer,robber,villager,villager); Thiercelieux: default the "
+        "suggested deck for --players",
     )
     p.add_argument(
         "--players",
         type=int,
         metavar="N",
-        help=f"number of players (default: {DEFAULT_PLAYERS}; with --deck, the deck's size - 3)",
+        help=f"number of players (One Night default: {DEFAULT_PLAYERS}; with --deck, the deck's "
+        "size - 3; Thiercelieux: the number of --players-names, or the deck's size)",
+    )
+    p.add_argument(
+        "--players-names",
+        metavar="NAME,NAME,...",
+        help="Thiercelieux: the players' names, clockwise from seat 1 (default: Player 1, ...)",
+    )
+    p.add_argument(
+        "--thief",
+        action="store_true",
+        help="Thiercelieux: put the Thief (and two cards to set aside) in the suggested deck",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="Thiercelieux: a table option, e.g. captain=false, captain_mode=random "
+        "(repeatable; 'loupgarou rules thiercelieux' lists them)",
     )
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
     p.add_argument(
@@ -429,9 +768,10 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--step-seconds",
         type=float,
-        default=10.0,
+        default=None,
         metavar="S",
-        help="length of every role call (default: 10)",
+        help=f"length of every role call (default: {ONE_NIGHT_STEP_SECONDS:g}; Thiercelieux "
+        f"{DEFAULT_STEP_SECONDS:g})",
     )
     p.add_argument(
         "--discussion-minutes",
@@ -441,10 +781,18 @@ def register(sub: Any) -> None:
         help="length of the day's discussion (default: 5)",
     )
     p.add_argument(
+        "--election-minutes",
+        type=float,
+        default=None,
+        metavar="M",
+        help="Thiercelieux: time to make one's case before the Captain's election (default: 1)",
+    )
+    p.add_argument(
         "--edition",
         choices=tuple(EDITIONS),
-        default="ravensburger",
-        help="rulebook defaults: ravensburger (a lone wolf peeks) or bezier (no peek)",
+        default=None,
+        help=f"One Night rulebook defaults: {DEFAULT_EDITION} (default: a lone werewolf "
+        "peeks) or bezier (no peek)",
     )
     p.add_argument(
         "--lone-wolf-peek",
@@ -453,7 +801,22 @@ def register(sub: Any) -> None:
         help="whether a lone werewolf may look at a centre card (default: the edition's)",
     )
     p.add_argument(
-        "--dry-run", action="store_true", help="print the whole script with timings, no waiting"
+        "--seed",
+        type=int,
+        metavar="N",
+        help="Thiercelieux: seed the game master's random draws (a tie that stays tied, a "
+        "Captain drawn at random)",
+    )
+    p.add_argument(
+        "--record",
+        metavar="FILE",
+        help="Thiercelieux: save the game's record (JSON, replayable) when it is over",
+    )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="print the whole script with timings, no waiting (Thiercelieux: the first two "
+        "nights and the day between)",
     )
     p.add_argument(
         "--speak", action="store_true", help=f"read the script aloud with {ESPEAK}, if installed"

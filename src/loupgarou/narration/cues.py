@@ -36,6 +36,10 @@ class CueKind(StrEnum):
     """The call to vote: get ready, 3, 2, 1, vote."""
     REVEAL = "reveal"
     """The cards are turned face up (the last cue)."""
+    ELECTION = "election"
+    """Thiercelieux: the village is asked to choose its Captain."""
+    ANNOUNCE = "announce"
+    """Thiercelieux: news the game master announces (deaths, cards, votes, the verdict)."""
 
 
 ROLE_CALL_KINDS = frozenset({CueKind.WAKE, CueKind.ACTION, CueKind.SLEEP})

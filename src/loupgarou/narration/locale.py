@@ -1,23 +1,27 @@
-"""Locales: every narration text and role name, keyed, in one JSON file per language.
+"""Locales: every narration text and role name, keyed, in one JSON file per language and family.
 
-Contract: :func:`load_locale` reads ``locales/<language>.json`` shipped with the
-package and returns a checked :class:`Locale`: it names all twelve One Night
-roles (singular and plural) and holds exactly the keys of :data:`TEXT_KEYS`,
+Contract: :func:`load_locale` reads the locale shipped with the package for a
+language and a rules family (:data:`FAMILIES`) and returns a checked
+:class:`Locale`: it names every role key of that family's
+:class:`LocaleSchema` (singular and plural) and holds exactly its text keys,
 each using only known placeholders.  A broken or unknown locale raises
 :class:`~loupgarou.core.errors.SetupError` (``narration.unknown_language``,
 ``narration.bad_locale``).  :meth:`Locale.text` renders a text; it never
 performs I/O.
 
+Files: ``locales/<language>.json`` for One Night (the first family, whose
+files predate the others), ``locales/<family>/<language>.json`` for the others.
+
 Placeholders in texts are ``{role}`` (a role's singular name, e.g.
 ``{seer}``), ``{role.many}`` (its plural, e.g. ``{werewolf.many}``) and the
-parameters of :data:`PARAMETERS` (``{count}``, ``{duration}`` ...).
+parameters of the family's schema (``{count}``, ``{duration}`` ...).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
@@ -26,12 +30,19 @@ from loupgarou.core.errors import SetupError
 from loupgarou.variants.one_night.night import call_list
 from loupgarou.variants.one_night.roles import Role
 from loupgarou.variants.one_night.setup import box_cards
+from loupgarou.variants.thiercelieux.night import call_list as thiercelieux_call_list
+from loupgarou.variants.thiercelieux.roles import Role as ThiercelieuxRole
 
 LANGUAGES = ("en", "fr")
 """The languages shipped with the package."""
 
+ONE_NIGHT = "one_night"
+THIERCELIEUX = "thiercelieux"
+FAMILIES = (ONE_NIGHT, THIERCELIEUX)
+"""The rules families the narrator speaks for (their registry names)."""
+
 ALL_STEPS: tuple[str, ...] = call_list(box_cards())
-"""Every step the call list can hold (the whole box's call list)."""
+"""Every step the One Night call list can hold (the whole box's call list)."""
 
 CALL_PARTS = ("wake", "action", "sleep")
 
@@ -70,10 +81,191 @@ TEXT_KEYS: frozenset[str] = frozenset(
 """The keys every locale must hold, no more and no fewer."""
 
 PARAMETERS = frozenset({"count", "duration", "name", "cards", "title", "step", "total"})
-"""Placeholders a text may use besides role names."""
+"""Placeholders a One Night text may use besides role names."""
+
+THIERCELIEUX_ROLE_KEYS: tuple[str, ...] = (
+    *(role.value for role in ThiercelieuxRole),
+    "lovers",
+    "captain",
+)
+"""The names a Thiercelieux locale gives: the eight cards, the Lovers and the Captain's title."""
+
+THIERCELIEUX_STEPS: tuple[str, ...] = thiercelieux_call_list(tuple(ThiercelieuxRole), 1)
+"""Every call a Thiercelieux night can hold (night 1 with the whole box)."""
+
+THIERCELIEUX_REASONS = (
+    "village.no_werewolf",
+    "village.starved",
+    "werewolves.one_left",
+    "werewolves.parity",
+    "lovers.last_two",
+    "nobody.all_dead",
+)
+"""The codes of the Thiercelieux verdict's reasons (``Outcome.reasons``)."""
+
+THIERCELIEUX_TEXT_KEYS: frozenset[str] = frozenset(
+    {
+        *(f"step.{step}.{part}" for step in THIERCELIEUX_STEPS for part in CALL_PARTS),
+        "step.werewolves.action_little_girl",
+        "night.fall",
+        "day.dawn",
+        "election.open",
+        "election.ready",
+        "day.discussion",
+        "day.minutes_left",
+        "day.one_minute_left",
+        "day.seconds_left",
+        "vote.ready",
+        "vote.count",
+        "vote.now",
+        "vote.revote",
+        "dawn.nobody",
+        "dawn.deaths",
+        "death.card",
+        "death.grief",
+        "death.starved",
+        "hunter.call",
+        "hunter.shot",
+        "captain.elected",
+        "captain.drawn",
+        "captain.pick",
+        "captain.decides",
+        "captain.successor",
+        "captain.named",
+        "lynch.done",
+        "lynch.drawn",
+        "lynch.nobody",
+        "end.over",
+        "end.set_aside",
+        "end.lovers",
+        "end.win.village",
+        "end.win.werewolves",
+        "end.win.lovers",
+        "end.win.nobody",
+        *(f"end.reason.{code}" for code in THIERCELIEUX_REASONS),
+        "end.winners",
+        "duration.minutes",
+        "duration.one_minute",
+        "duration.seconds",
+        "duration.one_second",
+        "list.and",
+        "player.default",
+        "header.family",
+        "header.players",
+        "header.names",
+        "header.deck",
+        "header.theme",
+        "header.timing",
+        "header.captain_elected",
+        "header.captain_random",
+        "header.captain_off",
+        "header.night",
+        "header.day",
+        "header.day_election",
+        "note.deal",
+        "note.set_aside",
+        "note.nobody",
+        "note.holders",
+        "note.thief",
+        "note.thief_took",
+        "note.thief_kept",
+        "note.lovers",
+        "note.no_lovers",
+        "note.seer",
+        "note.witch",
+        "note.witch_nobody",
+        "note.witch_dry",
+        "note.caught",
+        "note.unseen",
+        "note.starving",
+        "note.ballots",
+        "ask.card",
+        "ask.thief",
+        "ask.thief_forced",
+        "ask.cupid",
+        "ask.seer",
+        "ask.asleep",
+        "ask.all_asleep",
+        "ask.victim",
+        "ask.spied",
+        "ask.caught",
+        "ask.heal",
+        "ask.poison",
+        "ask.hunter",
+        "ask.successor",
+        "ask.vote",
+        "ask.pick",
+        "error.empty",
+        "error.unknown_player",
+        "error.ambiguous_player",
+        "error.not_allowed",
+        "error.player_count",
+        "error.yes_no",
+        "error.unknown_card",
+        "error.no_card_left",
+        "error.card_count",
+        "error.thief",
+        "error.ballot",
+        "error.ballots",
+        "error.not_outright",
+        "error.illegal",
+    }
+)
+"""The keys every Thiercelieux locale must hold: the calls, the day, the engine's news,
+and what the game master shows or asks the narrator at the keyboard (``note.*``,
+``ask.*``, ``error.*``; never spoken)."""
+
+THIERCELIEUX_PARAMETERS = frozenset(
+    {
+        "count",
+        "duration",
+        "name",
+        "names",
+        "target",
+        "role",
+        "cards",
+        "first",
+        "second",
+        "title",
+        "step",
+        "total",
+        "seat",
+        "voter",
+        "voters",
+        "detail",
+    }
+)
+"""Placeholders a Thiercelieux text may use besides role names."""
+
+
+@dataclass(frozen=True, slots=True)
+class LocaleSchema:
+    """What a family's locale must hold: its role keys, text keys and parameters."""
+
+    family: str
+    folder: str
+    """Where its files are, under ``locales/`` ("" for One Night)."""
+    role_keys: tuple[str, ...]
+    text_keys: frozenset[str]
+    parameters: frozenset[str]
+
+    def source(self, language: str) -> str:
+        return f"{self.folder}/{language}.json" if self.folder else f"{language}.json"
+
+
+SCHEMAS: dict[str, LocaleSchema] = {
+    ONE_NIGHT: LocaleSchema(ONE_NIGHT, "", tuple(r.value for r in Role), TEXT_KEYS, PARAMETERS),
+    THIERCELIEUX: LocaleSchema(
+        THIERCELIEUX,
+        THIERCELIEUX,
+        THIERCELIEUX_ROLE_KEYS,
+        THIERCELIEUX_TEXT_KEYS,
+        THIERCELIEUX_PARAMETERS,
+    ),
+}
+"""Every family's locale schema, by family name."""
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)(\.many)?\}")
-_ROLE_BY_KEY = {role.value: role for role in Role}
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +284,12 @@ class Locale:
     voice: str
     """The ``espeak-ng`` voice for this language."""
     decimal_mark: str
-    roles: Mapping[Role, RoleName]
+    roles: Mapping[str, RoleName]
+    """Names by role key (a family's ``Role`` members are their own keys)."""
     texts: Mapping[str, str]
+    family: str = ONE_NIGHT
 
-    def role(self, role: Role, *, many: bool = False) -> str:
+    def role(self, role: str, *, many: bool = False) -> str:
         name = self.roles[role]
         return name.many if many else name.one
 
@@ -117,19 +311,25 @@ class Locale:
             return self.text("duration.minutes", count=self.number(seconds / 60))
         return self.text("duration.seconds", count=self.number(seconds))
 
-    def renamed(self, names: Mapping[Role, RoleName]) -> Locale:
+    def join(self, items: Sequence[str]) -> str:
+        """``a``, ``a and b``, ``a, b and c`` in this language."""
+        if len(items) < 2:
+            return "".join(items)
+        return f"{', '.join(items[:-1])} {self.text('list.and')} {items[-1]}"
+
+    def renamed(self, names: Mapping[str, RoleName]) -> Locale:
         """This locale with some roles renamed (the others keep their names)."""
         return replace(self, roles={**self.roles, **names})
 
 
-def render(template: str, roles: Mapping[Role, RoleName], params: Mapping[str, object]) -> str:
+def render(template: str, roles: Mapping[str, RoleName], params: Mapping[str, object]) -> str:
     """Fill ``{role}``, ``{role.many}`` and parameter placeholders in ``template``."""
 
     def fill(match: re.Match[str]) -> str:
         name, many = match.group(1), match.group(2)
-        role = _ROLE_BY_KEY.get(name)
+        role = roles.get(name)
         if role is not None:
-            return roles[role].many if many else roles[role].one
+            return role.many if many else role.one
         if many or name not in params:
             raise KeyError(match.group(0))
         return str(params[name])
@@ -142,28 +342,41 @@ def placeholders(template: str) -> frozenset[str]:
     return frozenset(m.group(1) + (m.group(2) or "") for m in _PLACEHOLDER.finditer(template))
 
 
-def load_locale(language: str) -> Locale:
-    """The shipped locale for ``language`` (``en`` or ``fr``), checked."""
+def load_locale(language: str, family: str = ONE_NIGHT) -> Locale:
+    """The shipped locale for ``language`` (``en`` or ``fr``) and ``family``, checked."""
     if language not in LANGUAGES:
         raise SetupError(
             "narration.unknown_language",
             f"no narration in '{language}'; available: {', '.join(LANGUAGES)}",
         )
-    source = resources.files("loupgarou.narration") / "locales" / f"{language}.json"
+    schema = _schema(family)
+    source = resources.files("loupgarou.narration") / "locales" / schema.source(language)
     try:
         data = json.loads(source.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise SetupError(
-            "narration.bad_locale", f"cannot read the '{language}' locale: {exc}"
+            "narration.bad_locale", f"cannot read the '{language}' locale of {family}: {exc}"
         ) from exc
-    return parse_locale(data, language)
+    return parse_locale(data, language, family)
 
 
-def parse_locale(data: Any, language: str) -> Locale:
+def _schema(family: str) -> LocaleSchema:
+    schema = SCHEMAS.get(family)
+    if schema is None:
+        raise SetupError(
+            "narration.bad_locale",
+            f"no narration for the family '{family}'; available: {', '.join(FAMILIES)}",
+        )
+    return schema
+
+
+def parse_locale(data: Any, language: str, family: str = ONE_NIGHT) -> Locale:
     """Check the JSON of a locale file and build the :class:`Locale`."""
+    schema = _schema(family)
+    where = f"'{language}'" if family == ONE_NIGHT else f"'{language}' ({family})"
 
     def bad(problem: str) -> SetupError:
-        return SetupError("narration.bad_locale", f"locale '{language}': {problem}")
+        return SetupError("narration.bad_locale", f"locale {where}: {problem}")
 
     if not isinstance(data, dict):
         raise bad("the file must hold a JSON object")
@@ -175,21 +388,21 @@ def parse_locale(data: Any, language: str) -> Locale:
     roles_data, texts = data.get("roles"), data.get("texts")
     if not isinstance(roles_data, dict) or not isinstance(texts, dict):
         raise bad("'roles' and 'texts' must be objects")
-    roles: dict[Role, RoleName] = {}
-    for role in Role:
-        entry = roles_data.get(role.value)
+    roles: dict[str, RoleName] = {}
+    for key in schema.role_keys:
+        entry = roles_data.get(key)
         if not (
             isinstance(entry, dict)
             and isinstance(entry.get("one"), str)
             and isinstance(entry.get("many"), str)
         ):
-            raise bad(f"role '{role.value}' needs a 'one' and a 'many' name")
-        roles[role] = RoleName(entry["one"], entry["many"])
-    extra = sorted(set(roles_data) - set(_ROLE_BY_KEY))
+            raise bad(f"role '{key}' needs a 'one' and a 'many' name")
+        roles[key] = RoleName(entry["one"], entry["many"])
+    extra = sorted(set(roles_data) - set(schema.role_keys))
     if extra:
         raise bad(f"unknown role keys: {', '.join(extra)}")
-    missing = sorted(TEXT_KEYS - set(texts))
-    unknown = sorted(set(texts) - TEXT_KEYS)
+    missing = sorted(schema.text_keys - set(texts))
+    unknown = sorted(set(texts) - schema.text_keys)
     if missing or unknown:
         raise bad(f"missing texts: {missing or 'none'}; unknown texts: {unknown or 'none'}")
     for key, text in texts.items():
@@ -197,6 +410,6 @@ def parse_locale(data: Any, language: str) -> Locale:
             raise bad(f"text '{key}' must be a string")
         for name in placeholders(text):
             base = name.removesuffix(".many")
-            if base not in _ROLE_BY_KEY and name not in PARAMETERS:
+            if base not in roles and name not in schema.parameters:
                 raise bad(f"text '{key}' uses an unknown placeholder {{{name}}}")
-    return Locale(language, voice, mark, roles, dict(texts))
+    return Locale(language, voice, mark, roles, dict(texts), family)

@@ -51,6 +51,10 @@ class Timing:
     """Each of 3, 2, 1."""
     vote_seconds: float = 5.0
     """From "vote!" to the reveal: time to point."""
+    election_seconds: float = 60.0
+    """Thiercelieux: time to make one's case before the Captain's election."""
+    announce_seconds: float = 3.0
+    """Thiercelieux: the pause after each piece of news the game master announces."""
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -103,9 +107,16 @@ def build_script(
     cues.append(_cue(locale, CueKind.NIGHTFALL, "night", "night.fall", timing.nightfall_seconds))
     cues.extend(_role_calls(call_list(roles), locale, timing, lone_wolf_peek))
     cues.append(_cue(locale, CueKind.DAWN, "day", "day.dawn", timing.dawn_seconds))
-    cues.extend(_discussion(locale, timing))
+    cues.extend(discussion(locale, timing))
     cues.extend(_vote(locale, timing, Role.DOPPELGANGER in roles))
     return tuple(cues)
+
+
+def make_cue(
+    locale: Locale, kind: CueKind, step: str, key: str, seconds: float, **params: object
+) -> Cue:
+    """The cue saying ``key`` (rendered with ``params``) for ``seconds``."""
+    return Cue(kind, step, key, locale.text(key, **params), seconds)
 
 
 def _cue(
@@ -131,7 +142,8 @@ def _role_calls(
     return cues
 
 
-def _discussion(locale: Locale, timing: Timing) -> list[Cue]:
+def discussion(locale: Locale, timing: Timing) -> list[Cue]:
+    """The discussion cue (``day.discussion``) and its countdown cues, ``timing`` long."""
     total = timing.discussion_seconds
     marks = countdown_marks(total)
     ends = [*marks, 0.0]

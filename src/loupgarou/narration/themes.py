@@ -2,14 +2,15 @@
 
 Contract: :func:`load_theme` takes the name of a theme shipped in
 ``themes/<name>.json`` or the path of a theme file, and returns a checked
-:class:`Theme`; :meth:`Theme.apply` turns a :class:`Locale` into the same
-locale with the theme's names.  Every problem raises
+:class:`Theme`; :meth:`Theme.apply` turns a :class:`Locale` (of any family)
+into the same locale with the theme's names.  Every problem raises
 :class:`~loupgarou.core.errors.SetupError` with a stable code:
 
 - ``narration.unknown_theme``: no shipped theme by that name and no such file;
 - ``narration.bad_theme``: the file cannot be read, is not JSON, or has the wrong shape;
 - ``narration.theme_unknown_role``: a name is given for a key that is not a role;
-- ``narration.theme_plural``: a role called as a group (Werewolf, Mason) lacks its plural;
+- ``narration.theme_plural``: a name called as a group (Werewolf, Mason, Lovers) lacks
+  its plural;
 - ``narration.theme_language``: the theme has no names in the narration's language.
 
 A theme file::
@@ -17,33 +18,57 @@ A theme file::
     {
       "title": {"en": "Pirates of the Moonlit Sea", "fr": "Les Pirates de la mer de lune"},
       "names": {
-        "en": {"werewolf": {"one": "Mutineer", "many": "Mutineers"}, "seer": "Lookout"},
+        "en": {"werewolf": {"one": "Mutineer", "many": "Mutineers"}, "seer": "Lookout",
+               "witch": "Ship's Surgeon"},
         "fr": {"werewolf": {"one": "Mutin", "many": "Mutins"}, "seer": "Vigie"}
+      },
+      "families": {
+        "thiercelieux": {"en": {"seer": "Crow's Nest"}}
       }
     }
 
-A name is a string, or ``{"one": ..., "many": ...}`` when the plural differs.
-Roles a theme does not rename keep the locale's names.
+``names`` maps a language to names by role key; a key is any family's role key
+(:data:`ROLE_KEYS`), and a key several families share (``werewolf``, ``seer``,
+``villager``, ``hunter``) renames that role in each of them.  The optional
+``families`` section holds names for one family only, which win over ``names``
+for that family.  A name is a string, or ``{"one": ..., "many": ...}`` when the
+plural differs.  Roles a theme does not rename keep the locale's names.  Files
+written for One Night alone (only ``title`` and ``names``) stay valid.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from loupgarou.core.errors import SetupError
-from loupgarou.narration.locale import Locale, RoleName
-from loupgarou.variants.one_night.roles import Role, parse_role
+from loupgarou.narration.locale import FAMILIES, SCHEMAS, Locale, RoleName
+from loupgarou.variants.one_night.roles import parse_role
+from loupgarou.variants.thiercelieux.roles import parse_role as parse_thiercelieux_role
 
-GROUP_ROLES = (Role.WEREWOLF, Role.MASON)
-"""Roles the narrator calls as a group: a theme must give their plural."""
+GROUP_ROLES = ("werewolf", "mason", "lovers")
+"""Names the narrator uses for a group: a theme must give their plural."""
 
-_TOP_KEYS = frozenset({"title", "names"})
-_ROLE_BY_KEY = {role.value: role for role in Role}
+ROLE_KEYS: tuple[str, ...] = tuple(
+    dict.fromkeys(key for family in FAMILIES for key in SCHEMAS[family].role_keys)
+)
+"""Every key a theme's ``names`` may rename: every family's, One Night's first."""
+
+_TOP_KEYS = frozenset({"title", "names", "families"})
+_TITLE_ALIASES = {
+    "amoureux": "lovers",
+    "amoureuse": "lovers",
+    "lover": "lovers",
+    "couple": "lovers",
+    "capitaine": "captain",
+    "maire": "captain",
+    "mayor": "captain",
+    "sheriff": "captain",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,20 +77,31 @@ class Theme:
 
     key: str
     titles: Mapping[str, str]
-    names: Mapping[str, Mapping[Role, RoleName]]
+    names: Mapping[str, Mapping[str, RoleName]]
+    """``names[language][role_key]``, for every family that has the role."""
+    families: Mapping[str, Mapping[str, Mapping[str, RoleName]]] = field(default_factory=dict)
+    """``families[family][language][role_key]``: names for one family only."""
 
     def title(self, language: str) -> str:
         return self.titles.get(language, self.key)
 
+    def languages(self) -> frozenset[str]:
+        """Every language the theme names roles in."""
+        scoped = (lang for names in self.families.values() for lang in names)
+        return frozenset(self.names) | frozenset(scoped)
+
     def apply(self, locale: Locale) -> Locale:
-        """``locale`` with this theme's role names for its language."""
-        names = self.names.get(locale.language)
-        if names is None:
-            have = ", ".join(sorted(self.names))
+        """``locale`` with this theme's role names for its language and family."""
+        shared = self.names.get(locale.language)
+        own = self.families.get(locale.family, {}).get(locale.language)
+        if shared is None and own is None:
+            have = ", ".join(sorted(self.languages()))
             raise SetupError(
                 "narration.theme_language",
                 f"theme '{self.key}' has no names in '{locale.language}' (it has: {have})",
             )
+        names = {k: v for k, v in (shared or {}).items() if k in locale.roles}
+        names.update(own or {})
         return locale.renamed(names)
 
 
@@ -125,46 +161,74 @@ def parse_theme(data: Any, key: str) -> Theme:
         isinstance(v, str) and v.strip() for v in titles.values()
     ):
         raise bad('\'title\' must map a language to a title, e.g. {"en": "..."}')
-    names_data = data.get("names")
-    if not isinstance(names_data, dict) or not names_data:
+    families_data = data.get("families", {})
+    if not isinstance(families_data, dict):
+        raise bad('\'families\' must map a family to its names, e.g. {"thiercelieux": {"en": {}}}')
+    names_data = data.get("names", {} if families_data else None)
+    if not isinstance(names_data, dict) or not (names_data or families_data):
         raise bad('\'names\' must map a language to role names, e.g. {"en": {"seer": "..."}}')
-    names: dict[str, dict[Role, RoleName]] = {}
-    for language, entries in names_data.items():
+    names = _names(bad, key, "names", names_data, ROLE_KEYS)
+    families: dict[str, dict[str, dict[str, RoleName]]] = {}
+    for family, scoped in families_data.items():
+        if family not in SCHEMAS:
+            raise bad(f"'families' has no family '{family}'; families: {', '.join(FAMILIES)}")
+        if not isinstance(scoped, dict):
+            raise bad(f"'families.{family}' must map a language to role names")
+        keys = SCHEMAS[family].role_keys
+        families[family] = _names(bad, key, f"families.{family}", scoped, keys)
+    return Theme(key, {k: v.strip() for k, v in titles.items()}, names, families)
+
+
+def _names(
+    bad: Callable[[str], SetupError],
+    theme: str,
+    where: str,
+    data: dict[str, Any],
+    keys: tuple[str, ...],
+) -> dict[str, dict[str, RoleName]]:
+    names: dict[str, dict[str, RoleName]] = {}
+    for language, entries in data.items():
         if not isinstance(entries, dict):
-            raise bad(f"'names.{language}' must map role keys to names")
+            raise bad(f"'{where}.{language}' must map role keys to names")
+        place = f"{where}.{language}"
         names[language] = {
-            _role_key(key, language, role_key): _role_name(bad, key, language, role_key, entry)
+            _role_key(theme, place, role_key, keys): _role_name(bad, theme, place, role_key, entry)
             for role_key, entry in entries.items()
         }
-    return Theme(key, {k: v.strip() for k, v in titles.items()}, names)
+    return names
 
 
-def _role_key(theme: str, language: str, role_key: str) -> Role:
-    role = _ROLE_BY_KEY.get(role_key)
-    if role is not None:
-        return role
-    known = ", ".join(_ROLE_BY_KEY)
-    alias = parse_role(role_key)
-    hint = f"; did you mean '{alias.value}'?" if alias is not None else ""
+def _role_key(theme: str, place: str, role_key: str, keys: tuple[str, ...]) -> str:
+    if role_key in keys:
+        return role_key
+    known = ", ".join(keys)
+    hint = ""
+    for alias in (
+        parse_role(role_key),
+        parse_thiercelieux_role(role_key),
+        _TITLE_ALIASES.get(role_key.strip().lower()),
+    ):
+        if alias is not None and str(alias) in keys:
+            hint = f"; did you mean '{alias}'?"
+            break
     raise SetupError(
         "narration.theme_unknown_role",
-        f"theme '{theme}', names.{language}: '{role_key}' is not a role key{hint} "
-        f"(role keys: {known})",
+        f"theme '{theme}', {place}: '{role_key}' is not a role key{hint} (role keys: {known})",
     )
 
 
 def _role_name(
     bad: Callable[[str], SetupError],
     theme: str,
-    language: str,
+    place: str,
     role_key: str,
     entry: Any,
 ) -> RoleName:
-    where = f"names.{language}.{role_key}"
+    where = f"{place}.{role_key}"
     if isinstance(entry, str):
         if not entry.strip():
             raise bad(f"{where} is empty")
-        if _ROLE_BY_KEY[role_key] in GROUP_ROLES:
+        if role_key in GROUP_ROLES:
             raise SetupError(
                 "narration.theme_plural",
                 f"theme '{theme}', {where}: this role is called as a group, so give both forms, "
