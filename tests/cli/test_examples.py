@@ -1,4 +1,4 @@
-"""Every script in examples/ runs and gives the verdict worked out by hand (RULINGS §1.4)."""
+"""Every script in examples/ runs and gives the verdict worked out by hand (RULINGS §1.4, §2)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,14 @@ EXPECTED: dict[str, tuple[int, str, list[str] | None]] = {
     "tanner-wins.yaml": (0, "finished", ["Ann"]),
     "minion-alone.json": (0, "finished", ["Ann"]),
     "refused-step.yaml": (1, "rejected", None),
+    "thiercelieux-witch.yaml": (0, "finished", ["Bob", "Carol", "Dan", "Fay", "Gus", "Hal"]),
+    "thiercelieux-lovers.yaml": (0, "finished", ["Ana", "Dax", "Eli", "Gil", "Hana", "Ivo"]),
+    "thiercelieux-captain-tie.yaml": (
+        0,
+        "finished",
+        ["Ann", "Cal", "Deb", "Ed", "Guy", "Ivy", "Jo"],
+    ),
+    "thiercelieux-thief.yaml": (0, "incomplete", None),
 }
 
 

@@ -1,7 +1,8 @@
 """Golden playthroughs: a few seeded games, every seat's view after every input.
 
 Each game is played by a small seeded policy (random legal actions, a few
-timeouts, a few public statements during the day) and written as one JSON
+timeouts, a few public statements during the day by players allowed to speak)
+and written as one JSON
 document: the table, then for every input what each seat's view became.  A
 view is ``SeatView.to_json()``; to keep the files small and easy to review, a
 seat's view is written in full once (after the deal) and then as what changed:
@@ -24,8 +25,8 @@ from loupgarou.core.actions import Action
 from loupgarou.core.events import JSON
 from loupgarou.core.statements import Claim, Sighting, Statement
 from loupgarou.engine import Match, new_match
-from loupgarou.variants.one_night import VARIANT
 from loupgarou.variants.one_night.scenarios import find_scenario
+from loupgarou.variants.registry import find_family
 
 FORMAT = "loupgarou-playthrough"
 VERSION = 1
@@ -35,14 +36,22 @@ NAMES = ("Ana", "Bruno", "Céline", "Dédé", "Élise", "Fanfan", "Gégé", "Hug
 
 @dataclass(frozen=True, slots=True)
 class GoldenGame:
-    """One seeded game: a scenario deck for ``players`` seats, played with ``seed``."""
+    """One seeded game for ``players`` seats, played with ``seed``: a One Night scenario's
+    deck, or the ``deck`` given (``scenario`` None) for another ``family``."""
 
     name: str
     about: str
-    scenario: str
+    scenario: str | None
     players: int
     seed: int
     options: dict[str, JSON] = field(default_factory=dict)
+    family: str = "one-night"
+    deck: tuple[str, ...] = ()
+
+    def cards(self) -> tuple[str, ...]:
+        if self.scenario is None:
+            return self.deck
+        return tuple(r.value for r in find_scenario(self.scenario).deck_for(self.players))
 
     @property
     def path(self) -> Path:
@@ -71,6 +80,47 @@ GAMES: tuple[GoldenGame, ...] = (
         4,
         seed=16,
     ),
+    GoldenGame(
+        "thiercelieux-9",
+        "Thiercelieux, 9 players: Cupid and the Lovers, the Little Girl spies, the Witch "
+        "heals and poisons, a Hunter's shot, grief, and the dying Captain's successor.",
+        None,
+        9,
+        seed=38,
+        family="thiercelieux",
+        deck=(
+            "werewolf",
+            "werewolf",
+            "seer",
+            "witch",
+            "hunter",
+            "cupid",
+            "little_girl",
+            "villager",
+            "villager",
+        ),
+    ),
+    GoldenGame(
+        "thiercelieux-thief-8",
+        "Thiercelieux, 8 players with the Thief (two cards set aside): the Thief takes a "
+        "card; the Witch, a Hunter's shot and the dying Captain's successor.",
+        None,
+        8,
+        seed=209,
+        family="thiercelieux",
+        deck=(
+            "werewolf",
+            "werewolf",
+            "seer",
+            "witch",
+            "hunter",
+            "thief",
+            "villager",
+            "villager",
+            "werewolf",
+            "villager",
+        ),
+    ),
 )
 
 
@@ -87,8 +137,9 @@ _SAYINGS = (
 def _step(match: Match, rng: random.Random) -> None:
     """One input from the seeded policy: a statement (day only), a timeout, or an action."""
     n = len(match.players)
-    if match.variant.may_speak(match.state, 0) and rng.random() < 0.25:
-        match.say(rng.randrange(n), _SAYINGS[rng.randrange(len(_SAYINGS))])
+    speakers = [s for s in range(n) if match.variant.may_speak(match.state, s)]
+    if speakers and rng.random() < 0.25:
+        match.say(speakers[rng.randrange(len(speakers))], _SAYINGS[rng.randrange(len(_SAYINGS))])
         return
     pending = match.pending()
     decision = pending[rng.randrange(len(pending))]
@@ -127,8 +178,10 @@ def _delta(before: JSON, after: JSON) -> JSON:
 
 def play(game: GoldenGame) -> tuple[Match, list[JSON], list[list[JSON]]]:
     """Play ``game``; return the match, the inputs of each step, and all views after each."""
-    deck = tuple(r.value for r in find_scenario(game.scenario).deck_for(game.players))
-    match = new_match(VARIANT, NAMES[: game.players], deck, options=game.options, seed=game.seed)
+    variant = find_family(game.family)
+    match = new_match(
+        variant, NAMES[: game.players], game.cards(), options=game.options, seed=game.seed
+    )
     rng = random.Random(game.seed)
     steps: list[JSON] = [[_plain(i.to_json()) for i in match.inputs]]
     views = [_views(match)]

@@ -8,21 +8,31 @@ stops the game: the verdict names it with the engine's error code and
 message, and nothing of that step or after it is applied (a ``votes`` step is
 checked whole before any of its votes is cast).  The verdict then tells the
 whole game from the moderator's side, what each player learned, the end (or
-the state the game was left in) and any warnings.  Pure: no I/O.
+the state the game was left in), the family's story in short (if it has one)
+and any warnings.  Pure: no I/O.
+
+A fixed chance outcome may be written in the family's terms (a player's name
+for a Thiercelieux tie-break): the match plays through a :class:`Watched`
+variant, which remembers the state that asked for a draw, so that the dialect
+can read the outcome against it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from loupgarou.core.actions import Decision
+from loupgarou.core.actions import Action, Decision
+from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.errors import IllegalAction, ScriptError, SetupError, SetupWarning
 from loupgarou.core.events import EVERYONE, JSON, Event
-from loupgarou.core.variant import GameConfig
+from loupgarou.core.outcome import Outcome
+from loupgarou.core.statements import Statement
+from loupgarou.core.variant import GameConfig, OptionSpec, Variant
 from loupgarou.engine.match import Match
 from loupgarou.scripting.chance import DealBuilder, ScriptChance
-from loupgarou.scripting.dialect import Dialect, deaths_from
+from loupgarou.scripting.dialect import Dialect
 from loupgarou.scripting.families import dialect_for
 from loupgarou.scripting.model import Move, Script, Step
 from loupgarou.scripting.parse import as_script_error
@@ -47,9 +57,56 @@ class Played:
     verdict: Verdict
 
 
+class Watched:
+    """A family's rules, unchanged, that remember the last state asking for a draw."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.inner = variant
+        self.name: str = variant.name
+        self.aliases: tuple[str, ...] = variant.aliases
+        self.title: str = variant.title
+        self.min_players: int = variant.min_players
+        self.max_players: int = variant.max_players
+        self.options: tuple[OptionSpec, ...] = variant.options
+        self.asking: Any = None
+
+    def setup(self, config: GameConfig) -> tuple[Any, tuple[SetupWarning, ...]]:
+        return self.inner.setup(config)
+
+    def chance_request(self, state: Any) -> ChanceRequest | None:
+        self.asking = state
+        return self.inner.chance_request(state)
+
+    def apply_chance(self, state: Any, value: JSON) -> tuple[Any, tuple[Event, ...]]:
+        return self.inner.apply_chance(state, value)
+
+    def decisions(self, state: Any) -> tuple[Decision, ...]:
+        return self.inner.decisions(state)
+
+    def apply(self, state: Any, seat: int, action: Action) -> tuple[Any, tuple[Event, ...]]:
+        return self.inner.apply(state, seat, action)
+
+    def may_speak(self, state: Any, seat: int) -> bool:
+        return self.inner.may_speak(state, seat)
+
+    def speak(self, state: Any, seat: int, statement: Statement) -> tuple[Any, tuple[Event, ...]]:
+        return self.inner.speak(state, seat, statement)
+
+    def outcome(self, state: Any) -> Outcome | None:
+        return self.inner.outcome(state)
+
+    def public(self, state: Any) -> dict[str, JSON]:
+        return self.inner.public(state)
+
+
 def start(script: Script) -> tuple[Match, ScriptChance]:
     """Set the table up and deal, as the script says."""
     dialect = dialect_for(script.family)
+    watched = Watched(find_family(script.family))
+
+    def resolve(request: ChanceRequest, value: JSON) -> JSON:
+        return dialect.chance_value(request, value, watched.asking, script.players)
+
     builder: DealBuilder | None = None
     if script.deal is not None:
         deal = script.deal
@@ -60,10 +117,10 @@ def start(script: Script) -> tuple[Match, ScriptChance]:
             )
 
         builder = build
-    chance = ScriptChance(script.chance, script.seed, builder)
+    chance = ScriptChance(script.chance, script.seed, builder, resolve)
     config = GameConfig(script.family, script.players, script.deck, dict(script.options))
     try:
-        return Match(find_family(script.family), config, chance), chance
+        return Match(watched, config, chance), chance
     except SetupError as exc:
         raise as_script_error(exc) from exc
 
@@ -92,14 +149,42 @@ def describe_move(move: Move, names: tuple[str, ...], dialect: Dialect, match: M
 
 
 def _check(match: Match, step: Step) -> None:
-    """Refuse a multi-move step before any of it is applied."""
+    """Refuse a multi-move step before any of it is applied.
+
+    The moves are tried in order on the pure rules, from the match's state, so
+    that a move whose options depend on an earlier one of the same step (the
+    Lovers' common ballot) is judged as the engine will judge it.  The check stops
+    at a chance draw: what follows it depends on the draw.
+    """
     if len(step.moves) < 2:
         return
+    variant = match.variant
+    state = match.state
     for move in step.moves:
         assert move.action is not None
-        decision: Decision | None = match.decision_for(move.seat)
+        decision = next((d for d in variant.decisions(state) if d.seat == move.seat), None)
         if decision is None or not decision.allows(move.action):
-            match.submit(move.seat, move.action)  # raises the engine's own error, changes nothing
+            if state is match.state:
+                match.submit(move.seat, move.action)  # the engine's own error; nothing changes
+            raise _refusal(decision, move.seat, move.action, variant.outcome(state) is not None)
+        state, _ = variant.apply(state, move.seat, move.action)
+        if variant.chance_request(state) is not None:
+            return
+
+
+def _refusal(decision: Decision | None, seat: int, action: Action, over: bool) -> IllegalAction:
+    """The engine's error for ``action``, worded as :meth:`Match.submit` words it."""
+    if decision is None:
+        if over:
+            return IllegalAction("action.game_over", "the game is over")
+        return IllegalAction("action.not_your_turn", f"seat {seat} has nothing to decide now")
+    options = decision.options
+    return IllegalAction(
+        "action.illegal",
+        f"seat {seat} cannot '{action.describe()}' now; legal: "
+        + "; ".join(a.describe() for a in options[:12])
+        + (" ..." if len(options) > 12 else ""),
+    )
 
 
 def _apply(match: Match, move: Move) -> tuple[Event, ...]:
@@ -161,6 +246,8 @@ def play(script: Script) -> Played:
         knowledge=_knowledge(match, dialect, caused),
         ending=dialect.ending(match),
         standing=_standing(match, dialect),
+        story=dialect.story(match),
+        state_extra=dialect.state_extra(match),
     )
     return Played(match, verdict)
 
@@ -203,7 +290,7 @@ def _knowledge(match: Match, dialect: Dialect, caused: list[int | None]) -> tupl
 
 
 def _standing(match: Match, dialect: Dialect) -> Standing:
-    dead = tuple(d.seat for d in deaths_from(match.events))
+    dead = tuple(d.seat for d in dialect.deaths(match))
     return Standing(
         over=match.over,
         phase=dialect.phase(match),

@@ -10,6 +10,10 @@ request's kind settles the reading: for a permutation, a flat list of whole
 numbers is *one* ordering (``deck: [3, 0, 2, ...]``) and a list of lists is
 several (one per redraw); for a choice or a true/false draw, a list holds
 successive outcomes (``tiebreak: [0, 1]``) and a lone value is one outcome.
+
+A family may let a script write an outcome in its own terms (Thiercelieux: a
+player's name for a tie-break); ``resolve`` turns each fixed outcome into the
+engine's value at the moment it is drawn.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from loupgarou.core.events import JSON
 
 DealBuilder = Callable[[Sequence[tuple[str, JSON]]], JSON]
 """Builds the deal outcome from the outcomes drawn so far (label, value)."""
+Resolver = Callable[[ChanceRequest, JSON], JSON]
+"""Turns a fixed outcome, as written, into the engine's value for ``request``."""
 
 
 def _outcomes(raw: JSON, request: ChanceRequest) -> list[JSON]:
@@ -36,12 +42,17 @@ class ScriptChance:
     """See the module docstring.  ``drawn`` keeps every (label, value) handed out."""
 
     def __init__(
-        self, fixed: Mapping[str, JSON], seed: int | str, deal: DealBuilder | None = None
+        self,
+        fixed: Mapping[str, JSON],
+        seed: int | str,
+        deal: DealBuilder | None = None,
+        resolve: Resolver | None = None,
     ) -> None:
         self._raw = dict(fixed)
         self._queues: dict[str, deque[JSON]] = {}
         self._fallback = SeededChance(seed)
         self._deal = deal
+        self._resolve = resolve
         self.drawn: list[tuple[str, JSON]] = []
 
     def draw(self, request: ChanceRequest) -> JSON:
@@ -51,6 +62,8 @@ class ScriptChance:
         queue = self._queues.get(label)
         if queue:
             value = queue.popleft()
+            if self._resolve is not None:
+                value = self._resolve(request, value)
         elif label == "deal" and self._deal is not None:
             value = self._deal(self.drawn)
         else:

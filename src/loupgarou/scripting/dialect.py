@@ -3,8 +3,11 @@
 The script format itself is family-independent (players, chance, steps made
 of actions, votes, timeouts and statements).  A :class:`Dialect` adds what
 only a family knows: its role names, its action verbs, how a scenario or an
-explicit deal becomes a deck and a chance outcome, the English sentence for
-each of its events, and what the table looks like at the end.
+explicit deal becomes a deck and a chance outcome (and how many face-down cards
+a deal lists, under which name), how a fixed outcome written in the family's
+terms becomes the engine's value, the English sentence for each of its events,
+its deaths, what the table looks like at the end, and what the family adds to
+the verdict (a story in short, keys of ``state``, lines of the report).
 
 Contract: the base class works for any family (any verb is accepted, roles
 are taken as written, events are shown as their kind and data); a family
@@ -17,11 +20,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from loupgarou.core.actions import Action
+from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON, Event
 from loupgarou.core.statements import Statement
 from loupgarou.engine.match import Match
-from loupgarou.scripting.verdict import Death, Ending, TableNow
+from loupgarou.scripting.verdict import Death, Ending, TableNow, Verdict
 from loupgarou.scripting.words import describe_action, describe_statement, name_of
 
 
@@ -67,6 +71,13 @@ class Dialect:
     """The action verbs of the family's decisions; None accepts any verb."""
     centre_slots: int = 0
     """How many face-down cards an explicit deal gives besides the seats."""
+    slot_field: str = "centre"
+    """How a script names those face-down cards, in a deal and in a step (``centre``
+    for One Night, ``set_aside`` for Thiercelieux); steps also accept ``centre``."""
+    slot_hint: str = "centre cards are numbered 0, 1, 2"
+    """How those cards are numbered, for error messages."""
+    centre_label: str = "centre"
+    """What the report calls them."""
 
     # --- names ------------------------------------------------------------------------------
 
@@ -107,6 +118,21 @@ class Dialect:
         """The canonical form of an action as written (e.g. an unordered pair sorted)."""
         return action
 
+    def deal_slots(self, deck: Sequence[str]) -> int | None:
+        """How many face-down cards an explicit deal of ``deck`` lists besides the seats;
+        None when the family has no explicit deal in scripts."""
+        return self.centre_slots or None
+
+    def check_chance(self, chance: Mapping[str, JSON], players: Sequence[str]) -> None:
+        """Check the fixed chance outcomes as written (raise :class:`ScriptError`)."""
+
+    def chance_value(
+        self, request: ChanceRequest, value: JSON, state: Any, names: Sequence[str]
+    ) -> JSON:
+        """A fixed outcome as the engine reads it, given the state that asks for it
+        (a family may let a script name a player where the engine wants an index)."""
+        return value
+
     def deal_outcome(
         self,
         deal: Sequence[str],
@@ -136,6 +162,43 @@ class Dialect:
             return f"{who} died ({cause}), taken by {name_of(names, int(by))}."
         return f"{who} died ({cause})."
 
+    def deaths(self, match: Match) -> tuple[Death, ...]:
+        """Every death so far, in order (from the 'death' events by default)."""
+        return deaths_from(match.events)
+
+    def decision_name(self, kind: str) -> str:
+        """A pending decision's kind for people (the kind itself by default)."""
+        return kind
+
+    def story(self, match: Match) -> dict[str, JSON] | None:
+        """The family's summary of the game so far (the verdict's ``story``), or None."""
+        return None
+
+    def state_extra(self, match: Match) -> dict[str, JSON]:
+        """Keys the family adds to the verdict's ``state``."""
+        return {}
+
+    def story_lines(self, verdict: Verdict) -> list[str]:
+        """The story in short, as lines of text for the report (none by default)."""
+        return []
+
+    def death_words(self, death: Death, names: Sequence[str]) -> str:
+        """A death for the report: "Bob (voted out)", "Ann (hunter: taken by Bob)"."""
+        who = name_of(names, death.seat)
+        if death.cause == "vote":
+            return f"{who} (voted out)"
+        if death.by is not None:
+            return f"{who} ({death.cause}: taken by {name_of(names, death.by)})"
+        return f"{who} ({death.cause})"
+
+    def standing_lines(self, verdict: Verdict) -> list[str]:
+        """Lines the family adds where the report says where the game stopped."""
+        return []
+
+    def ending_lines(self, verdict: Verdict) -> list[str]:
+        """Lines the family adds at the end of the result (none by default)."""
+        return []
+
     def ending(self, match: Match) -> Ending | None:
         """Final cards and roles, deaths and the verdict, once the game is over."""
         outcome = match.outcome
@@ -145,7 +208,7 @@ class Dialect:
             cards=(),
             centre=(),
             copies=(),
-            deaths=deaths_from(match.events),
+            deaths=self.deaths(match),
             winners=tuple(sorted(outcome.winners)),
             teams=tuple(sorted(outcome.teams)),
             reasons=outcome.reasons,

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from loupgarou.scripting.dialect import Dialect
 from loupgarou.scripting.one_night import OneNightDialect
+from loupgarou.scripting.thiercelieux import ThiercelieuxDialect
 
-DIALECTS: dict[str, Dialect] = {d.family: d for d in (OneNightDialect(),)}
+DIALECTS: dict[str, Dialect] = {d.family: d for d in (OneNightDialect(), ThiercelieuxDialect())}
 
 
 def dialect_for(family: str) -> Dialect:

@@ -68,13 +68,18 @@ def _players(value: JSON) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _deal(value: JSON, reader: Reader) -> tuple[str, ...]:
+def _deal(value: JSON, reader: Reader, slots: int) -> tuple[str, ...]:
+    """The role at each seat, then at each of the ``slots`` face-down cards."""
     deal = mapping(value, "'deal'")
-    unknown(list(deal), ("players", "centre"), "'deal'")
+    field = reader.dialect.slot_field
+    unknown(list(deal), ("players", field), "'deal'")
     n = len(reader.players)
-    slots = reader.dialect.centre_slots
-    if "players" not in deal or "centre" not in deal:
-        fail("script.bad_deal", "'deal' needs 'players' (a card for every seat) and 'centre'")
+    if "players" not in deal or (slots and field not in deal):
+        fail(
+            "script.bad_deal",
+            "'deal' needs 'players' (a card for every seat)"
+            + (f" and '{field}' ({slots} cards)" if slots else ""),
+        )
     given = deal["players"]
     roles: list[str | None] = [None] * n
     if isinstance(given, Mapping):
@@ -94,12 +99,17 @@ def _deal(value: JSON, reader: Reader) -> tuple[str, ...]:
                 f"'deal.players' lists {len(cards)} cards for {n} players (one per seat, in order)",
             )
         roles = [reader.role(r, f"'deal', seat {i}") for i, r in enumerate(cards)]
-    centre = listing(deal["centre"], "'deal.centre'")
-    if len(centre) != slots:
-        fail("script.bad_deal", f"'deal.centre' must list {slots} cards, not {len(centre)}")
+    extra = listing(deal.get(field, []), f"'deal.{field}'")
+    if len(extra) != slots:
+        fail(
+            "script.bad_deal",
+            f"'deal.{field}' must list {slots} cards, not {len(extra)}"
+            + ("" if slots else " (this deck sets no card aside)"),
+        )
+    label = reader.dialect.centre_label
     return (
         *(r for r in roles if r is not None),
-        *(reader.role(r, f"'deal', centre card {i}") for i, r in enumerate(centre)),
+        *(reader.role(r, f"'deal', {label} card {i}") for i, r in enumerate(extra)),
     )
 
 
@@ -164,17 +174,19 @@ def parse_script(obj: JSON, source: str = "<script>") -> Script:
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         fail("script.bad_field", f"'seed' must be a whole number or text, not {seed!r}")
     chance = dict(mapping(doc.get("chance", {}), "'chance'"))
+    dialect.check_chance(chance, players)
     deal = None
     if doc.get("deal") is not None:
         if "deal" in chance:
             fail("script.deal_twice", "the deal is given twice: in 'deal' and in 'chance.deal'")
-        if dialect.centre_slots == 0:
+        slots = dialect.deal_slots(cards)
+        if slots is None:
             fail(
                 "script.no_explicit_deal",
                 f"the family '{family}' has no explicit 'deal' in scripts; "
                 "fix the 'deal' chance outcome under 'chance' instead",
             )
-        deal = _deal(doc["deal"], reader)
+        deal = _deal(doc["deal"], reader, slots)
     steps = tuple(
         read_step(i, s, reader)
         for i, s in enumerate(listing(doc.get("steps", []), "'steps'"), start=1)

@@ -111,7 +111,7 @@ class Reader:
         items = value if isinstance(value, list | tuple) else [value]
         for c in items:
             if isinstance(c, bool) or not isinstance(c, int):
-                fail("script.bad_centre", f"{where}: centre cards are numbered 0, 1, 2; got {c!r}")
+                fail("script.bad_centre", f"{where}: {self.dialect.slot_hint}; got {c!r}")
         return tuple(items)
 
     def action(self, step: Mapping[str, JSON], where: str) -> Action:
@@ -126,7 +126,13 @@ class Reader:
                 f"use one of {', '.join(sorted(verbs))}",
             )
         players = self.seats(step["players"], where) if "players" in step else ()
-        centre = self.centre(step["centre"], where) if "centre" in step else ()
+        field = self.dialect.slot_field
+        if field != "centre" and field in step:
+            if "centre" in step:
+                fail("script.bad_step", f"{where}: give '{field}' or 'centre', not both")
+            centre = self.centre(step[field], where)
+        else:
+            centre = self.centre(step["centre"], where) if "centre" in step else ()
         if verb == "pass" and (players or centre):
             fail("script.bad_step", f"{where}: 'pass' takes no players and no centre cards")
         return self.dialect.normalise(Action(verb, players, centre))

@@ -63,7 +63,8 @@ def read_step(number: int, value: JSON, reader: Reader) -> Step:
     kind = {"do": "action", "claim": "say"}.get(kinds[0], kinds[0])
     if len(kinds) > 1 and set(kinds) != {"say", "claim"}:
         fail("script.bad_step", f"{where} mixes '{kinds[0]}' and '{kinds[1]}': one thing per step")
-    unknown([str(k) for k in step], sorted(STEP_FIELDS[kind]), where)
+    allowed = STEP_FIELDS[kind] | ({reader.dialect.slot_field} if kind == "action" else set())
+    unknown([str(k) for k in step], sorted(allowed), where)
     note = step.get("note", "")
     if not isinstance(note, str):
         fail("script.bad_field", f"{where}: 'note' must be text")

@@ -88,6 +88,10 @@ def render(v: Verdict) -> str:
         dealt = f" — dealt the {dialect.role_name(k.dealt)}" if k.dealt else ""
         out.append(f"  {names[k.seat]}{dealt}")
         out.extend(_lines(k.learned, "    ") or ["    (nothing yet)"])
+    story = dialect.story_lines(v)
+    if story:
+        out.append("")
+        out.extend(story)
     out.append("")
     if v.ending is not None:
         out.extend(_ending(v, v.ending))
@@ -119,7 +123,10 @@ def _ending(v: Verdict, e: Ending) -> list[str]:
             if c.effective != c.card:
                 shown += f", standing for the {dialect.role_name(c.effective)}"
             out.append(f"    {names[c.seat]:<{width}}  {shown}  (team {c.team})")
-        out.append(f"    {'centre':<{width}}  {', '.join(dialect.role_name(r) for r in e.centre)}")
+        if e.centre:
+            label = dialect.centre_label
+            shown = ", ".join(dialect.role_name(r) for r in e.centre)
+            out.append(f"    {label:<{width}}  {shown}")
     for cp in e.copies:
         where = (
             f"in front of {names[cp.holder]}"
@@ -131,15 +138,7 @@ def _ending(v: Verdict, e: Ending) -> list[str]:
             f"that card ended {where}."
         )
     if e.deaths:
-        deaths = []
-        for d in e.deaths:
-            if d.cause == "vote":
-                deaths.append(f"{names[d.seat]} (voted out)")
-            elif d.by is not None:
-                deaths.append(f"{names[d.seat]} ({d.cause}: taken by {names[d.by]})")
-            else:
-                deaths.append(f"{names[d.seat]} ({d.cause})")
-        out.append("  Deaths: " + "; ".join(deaths))
+        out.append("  Deaths: " + "; ".join(dialect.death_words(d, names) for d in e.deaths))
     else:
         out.append("  Deaths: nobody died.")
     winners = and_list([names[s] for s in e.winners], "nobody")
@@ -147,6 +146,7 @@ def _ending(v: Verdict, e: Ending) -> list[str]:
     out.append(f"  Winners: {winners}{teams}")
     out.append("  Why:")
     out.extend(f"    - {with_names(r.text, names)} [{r.code}]" for r in e.reasons)
+    out.extend(dialect.ending_lines(v))
     return out
 
 
@@ -157,6 +157,7 @@ def _standing(v: Verdict, s: Standing) -> list[str]:
     out.append(
         f"  Game over: {'yes' if s.over else 'no'}" + (f" · phase: {s.phase}" if s.phase else "")
     )
+    out.extend(dialect.standing_lines(v))
     alive = [names[x] for x in s.alive]
     out.append(f"  Alive: {'everyone' if len(alive) == len(names) else and_list(alive)}")
     if s.dead:
@@ -169,8 +170,10 @@ def _standing(v: Verdict, s: Standing) -> list[str]:
             if more > 0:
                 options.append(f"... and {more} more")
             kind = "optional" if p.optional else "mandatory"
+            what = dialect.decision_name(p.kind)
+            what = p.kind if what == p.kind else f"{what} [{p.kind}]"
             out.append(
-                f"    {names[p.seat]} — {p.kind} ({kind}; if no answer: "
+                f"    {names[p.seat]} — {what} ({kind}; if no answer: "
                 f"{dialect.describe_action(p.default, names)})"
             )
             out.append(f"      options: {' | '.join(options)}")
@@ -180,6 +183,8 @@ def _standing(v: Verdict, s: Standing) -> list[str]:
         cards = "; ".join(
             f"{names[i]}: {dialect.role_name(r)}" for i, r in enumerate(s.table.cards)
         )
-        centre = ", ".join(dialect.role_name(r) for r in s.table.centre)
-        out.append(f"  Cards now: {cards}; centre: {centre}")
+        if s.table.centre:
+            centre = ", ".join(dialect.role_name(r) for r in s.table.centre)
+            cards += f"; {dialect.centre_label}: {centre}"
+        out.append(f"  Cards now: {cards}")
     return out

@@ -10,7 +10,7 @@ player's name next to them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from loupgarou.core.actions import Action
 from loupgarou.core.errors import SetupWarning
@@ -66,9 +66,16 @@ class Knowledge:
 
 @dataclass(frozen=True, slots=True)
 class Death:
+    """A death: the seat, its cause, who caused it (if one player did), and when.
+
+    ``when`` is ``(phase, number)``, e.g. ``("night", 2)``, for families that count
+    nights and days; None for a family played in one night and one day.
+    """
+
     seat: int
     cause: str
     by: int | None = None
+    when: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +157,10 @@ class Verdict:
     knowledge: tuple[Knowledge, ...]
     ending: Ending | None
     standing: Standing
+    story: Mapping[str, JSON] | None = None
+    """The family's summary (Thiercelieux: Lovers, Captains, votes, deaths), or None."""
+    state_extra: Mapping[str, JSON] = field(default_factory=dict)
+    """Keys the family adds to ``state`` (Thiercelieux: night, day, Captain ...)."""
 
     @property
     def status(self) -> str:
@@ -169,7 +180,7 @@ class Verdict:
         return {"seat": seat, "name": name}
 
     def to_json(self) -> dict[str, JSON]:
-        return {
+        out: dict[str, JSON] = {
             "format": VERDICT_FORMAT,
             "version": VERDICT_VERSION,
             "status": self.status,
@@ -199,8 +210,22 @@ class Verdict:
                 for k in self.knowledge
             ],
             "result": None if self.ending is None else self._ending(self.ending),
-            "state": self._standing(self.standing),
+            "state": {**self._standing(self.standing), **_plain(dict(self.state_extra))},
         }
+        if self.story is not None:
+            out["story"] = _plain(dict(self.story))
+        return out
+
+    def death(self, d: Death) -> dict[str, JSON]:
+        """A death as JSON; ``when`` only for families that count nights and days."""
+        out: dict[str, JSON] = {
+            **self.who(d.seat),
+            "cause": d.cause,
+            "by": None if d.by is None else self.who(d.by),
+        }
+        if d.when is not None:
+            out["when"] = {"phase": d.when[0], "number": d.when[1]}
+        return out
 
     def _ending(self, e: Ending) -> dict[str, JSON]:
         return {
@@ -218,14 +243,7 @@ class Verdict:
                 }
                 for c in e.copies
             ],
-            "deaths": [
-                {
-                    **self.who(d.seat),
-                    "cause": d.cause,
-                    "by": None if d.by is None else self.who(d.by),
-                }
-                for d in e.deaths
-            ],
+            "deaths": [self.death(d) for d in e.deaths],
             "winners": [self.who(s) for s in e.winners],
             "teams": list(e.teams),
             "reasons": [{"code": r.code, "text": r.text} for r in e.reasons],

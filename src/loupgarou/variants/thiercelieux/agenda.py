@@ -16,6 +16,7 @@ from loupgarou.core.events import JSON, public, secret, told
 from loupgarou.variants.thiercelieux import day, night, resolution
 from loupgarou.variants.thiercelieux.state import (
     NONE,
+    ROLE_NAME,
     Act,
     Auto,
     Events,
@@ -23,6 +24,9 @@ from loupgarou.variants.thiercelieux.state import (
     Request,
     Resolve,
     State,
+    Task,
+    with_agenda,
+    with_step,
 )
 
 AUTO: dict[str, Auto] = {**night.AUTO, **day.AUTO, **resolution.AUTO}
@@ -38,45 +42,80 @@ def deal(state: State, value: JSON) -> tuple[State, Events]:
     """Position ``p`` gets card ``value[p]``; then night 1 runs up to its first decision."""
     cards = tuple(value)
     n = state.n
-    state = state._replace(
-        cards=cards,
-        alive=(True,) * n,
-        answers=(NONE,) * n,
-        agenda=night.agenda(state.deck, 1),
-    )
+    state = state._replace(cards=cards, alive=(True,) * n, answers=(NONE,) * n)
     events: Events = [
-        secret("deal", cards=[state.role(p).value for p in range(len(cards))]),
-        public("game_begins", players=n, deck=[r.value for r in state.deck]),
+        secret("deal", cards=[state.role_name(p) for p in range(len(cards))]),
+        public("game_begins", players=n, deck=[ROLE_NAME[r] for r in state.deck]),
     ]
-    events += [told(s, "dealt", role=state.role(s).value) for s in range(n)]
-    state, more = run(state)
+    events += [told(s, "dealt", role=state.role_name(s)) for s in range(n)]
+    state, more = run(state, night.agenda(state.deck, 1))
     return state, events + more
 
 
-def run(state: State) -> tuple[State, Events]:
-    """Advance until a decision or a chance outcome is due, or the game is over."""
+_LAST: tuple[State | None, tuple[Decision, ...]] = (None, ())
+"""The last state :func:`run` stopped at on a decision, and its decisions: the engine
+asks for them right after, and a state never changes, so they are worth keeping."""
+
+_CALL = "call"
+
+
+def run(state: State, agenda: tuple[Task, ...] | None = None) -> tuple[State, Events]:
+    """Advance until a decision or a chance outcome is due, or the game is over.
+
+    ``agenda`` replaces the state's own, if given.  The loop works on a private
+    stack of the tasks still to run (the head last) and writes the agenda back
+    once, at the end: an automatic task never reads the agenda (it returns what
+    follows it), and the one that ends the game empties it.
+    """
+    global _LAST  # noqa: PLW0603 - a one-entry cache, see _LAST
+    auto, decide = AUTO, DECIDE
+    if agenda is None and state.outcome is None:  # the common case: a vote goes on
+        head = state.agenda[0]
+        entry = decide.get(head.kind)
+        if entry is not None:
+            decisions = entry[0](state, head)
+            if decisions:
+                _LAST = (state, decisions)
+                return state, []
     events: Events = []
+    changed = agenda is not None
+    work = list(reversed(state.agenda if agenda is None else agenda))
     while state.outcome is None:
-        task = state.agenda[0]  # every task appends what follows it: never empty here
-        if task.kind == "call":
-            state = state._replace(step=task.arg, agenda=state.agenda[1:])
+        task = work[-1]  # every task appends what follows it: never empty here
+        kind = task.kind
+        if kind == _CALL:
+            work.pop()
+            changed = True
+            state = with_step(state, task.arg)
             events.append(public("night_step", night=state.number, step=task.arg))
-        elif task.kind in AUTO:
-            state, more, follow = AUTO[task.kind](state._replace(agenda=state.agenda[1:]), task)
+        elif kind in auto:
+            work.pop()
+            changed = True
+            state, more, follow = auto[kind](state, task)
             events += more
             if follow:
-                state = state._replace(agenda=(*follow, *state.agenda))
-        elif task.kind in DECIDE:
-            if DECIDE[task.kind][0](state, task):
-                break
-            state = state._replace(agenda=state.agenda[1:])
+                work.extend(reversed(follow))
+        elif kind in decide:
+            decisions = decide[kind][0](state, task)
+            if decisions:
+                if changed:
+                    state = with_agenda(state, tuple(reversed(work)))
+                _LAST = (state, decisions)
+                return state, events
+            work.pop()
+            changed = True
         else:
-            assert task.kind in CHANCE, task
+            assert kind in CHANCE, task
             break
+    if changed and state.outcome is None:
+        state = with_agenda(state, tuple(reversed(work)))
     return state, events
 
 
 def pending(state: State) -> tuple[Decision, ...]:
+    last, decisions = _LAST
+    if last is state:
+        return decisions
     if state.outcome is not None or not state.agenda:
         return ()
     task = state.agenda[0]
@@ -86,12 +125,14 @@ def pending(state: State) -> tuple[Decision, ...]:
 
 def act(state: State, seat: int, action: Action) -> tuple[State, Events]:
     """Apply ``seat``'s legal ``action`` to the decision task at the head of the agenda."""
-    task = state.agenda[0]
+    agenda = state.agenda
+    task = agenda[0]
     state, events, follow = DECIDE[task.kind][1](state, task, seat, action)
-    if follow is not None:
-        state = state._replace(agenda=(*follow, *state.agenda[1:]))
-    state, more = run(state)
-    return state, events + more
+    if follow is None:
+        state, more = run(state)
+    else:
+        state, more = run(state, (*follow, *agenda[1:]))
+    return state, events + more if more else events
 
 
 def chance_request(state: State) -> ChanceRequest | None:
@@ -107,11 +148,8 @@ def chance_request(state: State) -> ChanceRequest | None:
 def apply_chance(state: State, value: JSON) -> tuple[State, Events]:
     if state.phase == "deal":
         return deal(state, value)
-    task = state.agenda[0]
-    state, events, follow = CHANCE[task.kind][1](
-        state._replace(agenda=state.agenda[1:]), task, value
-    )
-    if follow:
-        state = state._replace(agenda=(*follow, *state.agenda))
-    state, more = run(state)
+    agenda = state.agenda
+    task = agenda[0]
+    state, events, follow = CHANCE[task.kind][1](state, task, value)
+    state, more = run(state, (*follow, *agenda[1:]))
     return state, events + more

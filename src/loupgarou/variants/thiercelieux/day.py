@@ -25,8 +25,6 @@ vote for (a revote between the two Lovers alone) the rule is lifted for that vot
 
 from __future__ import annotations
 
-from collections import Counter
-
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.events import JSON, public, told
@@ -34,6 +32,7 @@ from loupgarou.variants.thiercelieux import night
 from loupgarou.variants.thiercelieux.resolution import kill
 from loupgarou.variants.thiercelieux.state import (
     NONE,
+    VOTE_FOR,
     Act,
     Auto,
     Events,
@@ -45,6 +44,8 @@ from loupgarou.variants.thiercelieux.state import (
     Step,
     Task,
     clockwise,
+    remember,
+    with_answers,
 )
 
 
@@ -128,14 +129,36 @@ def ballot_targets(state: State, task: Task, seat: int) -> tuple[int, ...]:
     return targets
 
 
+def _ballot(n: int, vote: str, seat: int, targets: tuple[int, ...]) -> Decision:
+    options = tuple(VOTE_FOR[t] for t in targets)
+    return Decision(seat, vote, options, VOTE_FOR[clockwise(seat, targets, n)])
+
+
+_BALLOTS: dict[tuple[int, str, tuple[int, ...]], list[Decision | None]] = {}
+"""Per vote among ``seats``: each seat's ballot (built when first needed), without the
+Lovers' common ballot."""
+
+
 def _ballot_pending(state: State, task: Task) -> tuple[Decision, ...]:
+    answers, n, vote = state.answers, state.n, task.arg
+    if state.options.lovers_vote_together and _together(state, task):
+        return tuple(
+            _ballot(n, vote, seat, ballot_targets(state, task, seat))
+            for seat in state.living()
+            if answers[seat] == NONE
+        )
+    key = (n, vote, task.seats)
+    table = _BALLOTS.get(key)
+    if table is None:
+        fresh: list[Decision | None] = [None] * n
+        table = remember(_BALLOTS, key, fresh)
     out = []
     for seat in state.living():
-        if state.answers[seat] == NONE:
-            targets = ballot_targets(state, task, seat)
-            options = tuple(Action("vote", (t,)) for t in targets)
-            default = Action("vote", (clockwise(seat, targets, state.n),))
-            out.append(Decision(seat, task.arg, options, default))
+        if answers[seat] == NONE:
+            decision = table[seat]
+            if decision is None:
+                decision = table[seat] = _ballot(n, vote, seat, ballot_targets(state, task, seat))
+            out.append(decision)
     return tuple(out)
 
 
@@ -145,22 +168,23 @@ def _ballot_act(
     target = action.players[0]
     answers = list(state.answers)
     answers[seat] = target
-    state = state._replace(answers=tuple(answers))
+    state = with_answers(state, tuple(answers))
     events: Events = [told(seat, "voted", vote=task.arg, seat=target)]
-    if any(state.answers[s] == NONE for s in state.living()):
-        return state, events, None
+    for s in state.living():
+        if answers[s] == NONE:
+            return state, events, None
     return state, events, [Task("count", seats=task.seats, arg=task.arg)]
 
 
 def _count(state: State, task: Task) -> Step:
     vote = task.arg
-    voters = state.living()
-    ballots = {v: state.answers[v] for v in voters}
+    answers = state.answers
+    ballots = {v: answers[v] for v in state.living()}
     captain = state.captain if state.captain != NONE and state.alive[state.captain] else NONE
     double = _is_lynch(vote) and state.options.captain_vote == "double"
-    tally: Counter[int] = Counter()
+    tally: dict[int, int] = {}
     for v, t in ballots.items():
-        tally[t] += 2 if double and v == captain else 1
+        tally[t] = tally.get(t, 0) + (2 if double and v == captain else 1)
     top = max(tally.values())
     tied = tuple(sorted(t for t, k in tally.items() if k == top))
     events: Events = [

@@ -14,7 +14,6 @@ Seer looks that same night, a Thief who took a Werewolf hunts with the pack.
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 
 from loupgarou.core.actions import PASS, Action, Decision
@@ -25,6 +24,7 @@ from loupgarou.variants.thiercelieux.roles import Role
 from loupgarou.variants.thiercelieux.state import (
     NO_VICTIM,
     NONE,
+    VOTE_FOR,
     Act,
     Auto,
     Events,
@@ -35,10 +35,15 @@ from loupgarou.variants.thiercelieux.state import (
     State,
     Step,
     Task,
+    remember,
+    with_answers,
 )
 
 _FIRST_NIGHT = ((Role.THIEF, "thief"), (Role.CUPID, "cupid"), (Role.CUPID, "lovers"))
 _EVERY_NIGHT = ((Role.SEER, "seer"), (Role.WEREWOLF, "werewolves"), (Role.WITCH, "witch"))
+
+_LITTLE_GIRL = Role.LITTLE_GIRL
+"""A plain global: reading an enum member through its class is slow on the hot path."""
 
 WAKE, SLEEP, SPY, NO_VICTIM_ACTION = (
     Action("wake"),
@@ -56,13 +61,20 @@ def call_list(deck: tuple[Role, ...], night: int) -> tuple[str, ...]:
     return tuple(steps)
 
 
+_AGENDAS: dict[tuple[tuple[Role, ...], bool], tuple[Task, ...]] = {}
+
+
 def agenda(deck: tuple[Role, ...], night: int) -> tuple[Task, ...]:
     """Night ``night``: its opening, each call followed by its task, then dawn."""
-    tasks = [Task("night_begins")]
-    for step in call_list(deck, night):
-        tasks += [Task("call", arg=step), Task(step)]
-    tasks.append(Task("dawn"))
-    return tuple(tasks)
+    key = (deck, night == 1)
+    found = _AGENDAS.get(key)
+    if found is None:
+        tasks = [Task("night_begins")]
+        for step in call_list(deck, night):
+            tasks += [Task("call", arg=step), Task(step)]
+        tasks.append(Task("dawn"))
+        found = remember(_AGENDAS, key, tuple(tasks))
+    return found
 
 
 def _night_begins(state: State, task: Task) -> Step:
@@ -94,16 +106,18 @@ def _thief(state: State, task: Task) -> Step:
     if seat == NONE or not state.set_aside:
         return state, [], []
     n = state.n
-    seen = [state.role(n).value, state.role(n + 1).value]
+    seen = [state.role_name(n), state.role_name(n + 1)]
     return state, [told(seat, "set_aside_seen", roles=seen)], [Task("thief_choice", seat)]
+
+
+_TAKES = (Action("take", (), (0,)), Action("take", (), (1,)))
 
 
 def _thief_pending(state: State, task: Task) -> tuple[Decision, ...]:
     n = state.n
-    takes = (Action("take", (), (0,)), Action("take", (), (1,)))
     if state.role(n) is Role.WEREWOLF and state.role(n + 1) is Role.WEREWOLF:
-        return (Decision(task.seat, "thief", takes, takes[0]),)
-    return (Decision(task.seat, "thief", (*takes, PASS), PASS, True),)
+        return (Decision(task.seat, "thief", _TAKES, _TAKES[0]),)
+    return (Decision(task.seat, "thief", (*_TAKES, PASS), PASS, True),)
 
 
 def _thief_act(state: State, task: Task, seat: int, action: Action) -> tuple[State, Events, Follow]:
@@ -114,7 +128,7 @@ def _thief_act(state: State, task: Task, seat: int, action: Action) -> tuple[Sta
     here, there = seat, state.n + slot
     cards[here], cards[there] = cards[there], cards[here]
     state = state._replace(cards=tuple(cards))
-    return state, [told(seat, "took", centre=slot, role=state.role(seat).value)], []
+    return state, [told(seat, "took", centre=slot, role=state.role_name(seat))], []
 
 
 def _cupid(state: State, task: Task) -> Step:
@@ -122,13 +136,20 @@ def _cupid(state: State, task: Task) -> Step:
     return state, [], [] if seat == NONE else [Task("cupid_pair", seat)]
 
 
+_CUPIDS: dict[tuple[int, tuple[int, ...], int], tuple[Decision, ...]] = {}
+
+
 def _cupid_pending(state: State, task: Task) -> tuple[Decision, ...]:
     seat, n = task.seat, state.n
     living = state.living()
-    options = tuple(Action("pair", pair) for pair in combinations(living, 2))
-    nearest = sorted(living, key=lambda s: (s - seat - 1) % n)[:2]
-    default = Action("pair", tuple(sorted(nearest)))
-    return (Decision(seat, "cupid", options, default),)
+    key = (seat, living, n)
+    found = _CUPIDS.get(key)
+    if found is None:
+        options = tuple(Action("pair", pair) for pair in combinations(living, 2))
+        nearest = sorted(living, key=lambda s: (s - seat - 1) % n)[:2]
+        default = Action("pair", tuple(sorted(nearest)))
+        found = remember(_CUPIDS, key, (Decision(seat, "cupid", options, default),))
+    return found
 
 
 def _cupid_act(state: State, task: Task, seat: int, action: Action) -> tuple[State, Events, Follow]:
@@ -160,7 +181,7 @@ def _seer_act(state: State, task: Task, seat: int, action: Action) -> tuple[Stat
     if action.kind == "pass":
         return state, [told(seat, "declined", step="seer")], []
     t = action.players[0]
-    return state, [told(seat, "card_seen", seat=t, role=state.role(t).value)], []
+    return state, [told(seat, "card_seen", seat=t, role=state.role_name(t))], []
 
 
 # --- the Werewolves and the Little Girl -------------------------------------------------------
@@ -177,18 +198,25 @@ def _werewolves(state: State, task: Task) -> Step:
     return state, [], [Task("wake", seats=wolves)]
 
 
+_WAKES: dict[int, Decision] = {}
+
+
+def _wake(seat: int) -> Decision:
+    found = _WAKES.get(seat)
+    if found is None:
+        found = remember(_WAKES, seat, Decision(seat, "werewolf_wake", (WAKE, SLEEP), WAKE))
+    return found
+
+
 def _wake_pending(state: State, task: Task) -> tuple[Decision, ...]:
-    return tuple(
-        Decision(w, "werewolf_wake", (WAKE, SLEEP), WAKE)
-        for w in task.seats
-        if state.answers[w] == NONE
-    )
+    answers = state.answers
+    return tuple(_wake(w) for w in task.seats if answers[w] == NONE)
 
 
 def _answer(state: State, seat: int, value: int) -> State:
     answers = list(state.answers)
     answers[seat] = value
-    return state._replace(answers=tuple(answers))
+    return with_answers(state, tuple(answers))
 
 
 def _wake_act(
@@ -211,15 +239,32 @@ def _pack(state: State, task: Task) -> Step:
     return state, [private(awake, "pack", seats=list(awake))], [Task("hunt", seats=awake)]
 
 
+_HUNTERS: dict[tuple[int, tuple[int, ...]], Decision] = {}
+_GIRLS: dict[int, Decision] = {}
+
+
 def _hunt_pending(state: State, task: Task) -> tuple[Decision, ...]:
     out = []
+    answers = state.answers
+    living = state.living()
     for w in task.seats:
-        if state.answers[w] == NONE:
-            options = (*(Action("vote", (t,)) for t in _others(state, w)), NO_VICTIM_ACTION)
-            out.append(Decision(w, "werewolf_vote", options, NO_VICTIM_ACTION))
-    girl = state.holder(Role.LITTLE_GIRL)
-    if girl != NONE and state.answers[girl] == NONE:
-        out.append(Decision(girl, "little_girl", (SPY, PASS), PASS, True))
+        if answers[w] == NONE:
+            key = (w, living)
+            decision = _HUNTERS.get(key)
+            if decision is None:
+                options = (*(VOTE_FOR[t] for t in living if t != w), NO_VICTIM_ACTION)
+                decision = remember(
+                    _HUNTERS, key, Decision(w, "werewolf_vote", options, NO_VICTIM_ACTION)
+                )
+            out.append(decision)
+    girl = state.holder(_LITTLE_GIRL)
+    if girl != NONE and answers[girl] == NONE:
+        decision = _GIRLS.get(girl)
+        if decision is None:
+            decision = remember(
+                _GIRLS, girl, Decision(girl, "little_girl", (SPY, PASS), PASS, True)
+            )
+        out.append(decision)
     return tuple(out)
 
 
@@ -238,13 +283,17 @@ def _hunt_act(
         events = [told(seat, "spying") if spies else told(seat, "declined", step="little_girl")]
     if _hunt_pending(state, task):
         return state, events, None
-    girl = state.holder(Role.LITTLE_GIRL)
+    girl = state.holder(_LITTLE_GIRL)
     spy = girl if girl != NONE and state.answers[girl] == 1 else NONE
     return state._replace(spy=spy), events, [Task("hunt_count", seats=task.seats)]
 
 
 def _hunt_count(state: State, task: Task) -> Step:
-    tally = Counter(state.answers[w] for w in task.seats)
+    answers = state.answers
+    tally: dict[int, int] = {}
+    for w in task.seats:
+        target = answers[w]
+        tally[target] = tally.get(target, 0) + 1
     top = max(tally.values())
     tied = sorted(t for t, k in tally.items() if k == top and t != NO_VICTIM)
     if tally.get(NO_VICTIM) == top:

@@ -41,13 +41,14 @@ from loupgarou.variants.thiercelieux.state import (
     clockwise,
 )
 
+_HUNTER = Role.HUNTER
 HUNTER_CAUSES = frozenset({"devoured", "lynched"})
 """Causes of death that let the Hunter shoot by default."""
 
 
 def reveal(state: State, seat: int) -> list[Event]:
     if state.options.reveal_on_death:
-        return [public("card_revealed", seat=seat, role=state.role(seat).value)]
+        return [public("card_revealed", seat=seat, role=state.role_name(seat))]
     return []
 
 
@@ -84,7 +85,7 @@ def kill(state: State, deaths: Sequence[tuple[int, tuple[str, ...]]]) -> Step:
     hunters: Follow = [
         Task("hunter", seat)
         for seat, causes in order
-        if state.role(seat) is Role.HUNTER
+        if state.role(seat) is _HUNTER
         and (state.options.hunter_on_any_death or HUNTER_CAUSES.intersection(causes))
     ]
     return state, events, hunters
@@ -215,8 +216,8 @@ def finish(state: State, outcome: Outcome) -> tuple[State, Events]:
     events: Events = [
         public(
             "cards_revealed",
-            players=[state.role(s).value for s in range(n)],
-            set_aside=[state.role(p).value for p in range(n, n + state.set_aside)],
+            players=[state.role_name(s) for s in range(n)],
+            set_aside=[state.role_name(p) for p in range(n, n + state.set_aside)],
             lovers=list(state.lovers),
         ),
         public("game_over", **outcome.to_json()),

@@ -9,6 +9,9 @@ engine has checked their input against it (and against the chance request).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.errors import SetupError, SetupWarning
@@ -119,6 +122,23 @@ def resolve(given: dict[str, JSON]) -> Options:
     )
 
 
+def _setup_uncached(
+    n: int, names: Sequence[str], given: Mapping[str, JSON]
+) -> tuple[State, tuple[SetupWarning, ...]]:
+    options = resolve(dict(given))
+    deck = parse_deck(names)
+    warnings = validate_deck(deck, n)
+    return State(n, deck, options), warnings
+
+
+@lru_cache(maxsize=256)
+def _setup(
+    n: int, deck: tuple[str, ...], options: tuple[tuple[str, type, JSON], ...]
+) -> tuple[State, tuple[SetupWarning, ...]]:
+    """The set-up of a table, shared by tables set up alike (the initial state is immutable)."""
+    return _setup_uncached(n, deck, {k: v for k, _, v in options})
+
+
 class Thiercelieux:
     name: str = "thiercelieux"
     aliases: tuple[str, ...] = (
@@ -136,11 +156,13 @@ class Thiercelieux:
     # --- set-up and chance ---------------------------------------------------------------
 
     def setup(self, config: GameConfig) -> tuple[State, tuple[SetupWarning, ...]]:
-        options = resolve(dict(config.options))
-        n = len(config.players)
-        deck = parse_deck(config.deck)
-        warnings = validate_deck(deck, n)
-        return State(n, deck, options), warnings
+        try:
+            # Each value goes with its type: 1 == True, and a cached valid set-up must not
+            # vouch for a wrongly typed option.
+            options = tuple(sorted((k, type(v), v) for k, v in config.options.items()))
+            return _setup(len(config.players), tuple(config.deck), options)
+        except TypeError:  # an unhashable option value: let validation explain it
+            return _setup_uncached(len(config.players), config.deck, config.options)
 
     def chance_request(self, state: State) -> ChanceRequest | None:
         return agenda.chance_request(state)
@@ -189,9 +211,9 @@ class Thiercelieux:
             "captain": None if state.captain == NONE else state.captain,
         }
         if state.phase == "over":
-            out["revealed"] = [{"seat": s, "role": state.role(s).value} for s in range(state.n)]
+            out["revealed"] = [{"seat": s, "role": state.role_name(s)} for s in range(state.n)]
         elif state.options.reveal_on_death:
-            out["revealed"] = [{"seat": s, "role": state.role(s).value} for s, _ in state.deaths]
+            out["revealed"] = [{"seat": s, "role": state.role_name(s)} for s, _ in state.deaths]
         else:
             out["revealed"] = []
         return out
