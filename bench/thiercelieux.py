@@ -60,8 +60,8 @@ DECK = (
 PEER = Path(__file__).resolve().parents[2] / "shared" / "bench" / "peer_werewolf_engine.py"
 PEER_PACKAGE = "werewolf-engine==0.1.0"
 HOW_TO_PEER = (
-    "python3 -m venv /tmp/peervenv && /tmp/peervenv/bin/pip install "
-    f"{PEER_PACKAGE}, then add --peer-python /tmp/peervenv/bin/python"
+    "python3 -m venv ~/peer-venv && ~/peer-venv/bin/pip install "
+    f"{PEER_PACKAGE}, then add --peer-python ~/peer-venv/bin/python"
 )
 WAKE = Action("wake")
 
