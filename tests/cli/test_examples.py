@@ -1,4 +1,4 @@
-"""Every script in examples/ runs and gives the verdict worked out by hand (RULINGS §1.4, §2)."""
+"""Every script in examples/ runs and gives the verdict worked out by hand (RULINGS §1.4, §2, §3)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,9 @@ EXPECTED: dict[str, tuple[int, str, list[str] | None]] = {
         ["Ann", "Cal", "Deb", "Ed", "Guy", "Ivy", "Jo"],
     ),
     "thiercelieux-thief.yaml": (0, "incomplete", None),
+    "lupus-basic.yaml": (0, "finished", ["Ann", "Cal", "Dan", "Eve", "Gus", "Hal"]),
+    "lupus-ghosts-and-ties.yaml": (0, "finished", ["Ada", "Bo", "Di", "Ed", "Guy", "Jo"]),
+    "lupus-specials.yaml": (0, "finished", ["Hub"]),
 }
 
 

@@ -10,6 +10,17 @@ seat's view is written in full once (after the deal) and then as what changed:
 ``outcome`` when they changed.  :func:`expand` turns a document back into the
 full views.  The moderator's whole event list and the outcome close the file.
 
+Lupus in Tabula games are long (every stage 1 ballot is an input) and big
+tables, so their files use the *shared* layout (``"layout": "shared"``), which
+writes what every seat shares once per step: the step's new ``events`` (the
+moderator's, each with its audience), the ``public`` fields that changed
+(``public_removed`` for those that disappeared), and per seat only a changed
+``decision`` or ``outcome`` (under ``seats``).  A seat's view is then the
+public fields, the events whose audience includes the seat, and its own
+decision and outcome: exactly how ``Match.view`` builds it, and
+:func:`expand` rebuilds it the same way.  The moderator's event list is the
+``start`` events followed by every step's; the file closes with the outcome.
+
 ``scripts/regen_golden.py`` (``make golden``) rewrites the files;
 ``tests/golden/test_golden.py`` regenerates them in memory and diffs.
 """
@@ -31,13 +42,29 @@ from loupgarou.variants.registry import find_family
 FORMAT = "loupgarou-playthrough"
 VERSION = 1
 HERE = Path(__file__).resolve().parent
-NAMES = ("Ana", "Bruno", "Céline", "Dédé", "Élise", "Fanfan", "Gégé", "Hugo", "Inès", "Jo")
+NAMES = (
+    "Ana",
+    "Bruno",
+    "Céline",
+    "Dédé",
+    "Élise",
+    "Fanfan",
+    "Gégé",
+    "Hugo",
+    "Inès",
+    "Jo",
+    "Kiki",
+    "Léon",
+    "Mimi",
+)
 
 
 @dataclass(frozen=True, slots=True)
 class GoldenGame:
     """One seeded game for ``players`` seats, played with ``seed``: a One Night scenario's
-    deck, or the ``deck`` given (``scenario`` None) for another ``family``."""
+    deck, or the ``deck`` given (``scenario`` None) for another ``family``.  ``layout`` is
+    ``views`` (every seat's view, then what changed in it) or ``shared`` (see the module
+    docstring)."""
 
     name: str
     about: str
@@ -47,6 +74,7 @@ class GoldenGame:
     options: dict[str, JSON] = field(default_factory=dict)
     family: str = "one-night"
     deck: tuple[str, ...] = ()
+    layout: str = "views"
 
     def cards(self) -> tuple[str, ...]:
         if self.scenario is None:
@@ -121,6 +149,36 @@ GAMES: tuple[GoldenGame, ...] = (
             "villager",
         ),
     ),
+    GoldenGame(
+        "lupus-medium-9",
+        "Lupus in Tabula, 9 players with the Medium: Ghosts vote in stage 1, ties settled "
+        "clockwise from the Welcome card, the Medium learns about the lynched.",
+        None,
+        9,
+        seed=27,
+        family="lupus",
+        deck=("werewolf", "werewolf", "seer", "medium", *("villager",) * 5),
+        layout="shared",
+    ),
+    GoldenGame(
+        "lupus-freemasons-owl-13",
+        "Lupus in Tabula, 13 players with the Freemasons and the Owl: the Freemasons meet, "
+        "the Owl's pick joins the suspects, the pack's tie is drawn.",
+        None,
+        13,
+        seed=18,
+        family="lupus",
+        deck=(
+            "werewolf",
+            "werewolf",
+            "seer",
+            "freemason",
+            "freemason",
+            "owl",
+            *("villager",) * 7,
+        ),
+        layout="shared",
+    ),
 )
 
 
@@ -176,8 +234,8 @@ def _delta(before: JSON, after: JSON) -> JSON:
     return out or None
 
 
-def play(game: GoldenGame) -> tuple[Match, list[JSON], list[list[JSON]]]:
-    """Play ``game``; return the match, the inputs of each step, and all views after each."""
+def _play(game: GoldenGame) -> tuple[Match, list[JSON], list[list[JSON]], list[int]]:
+    """:func:`play`, plus how many events the match held after each step."""
     variant = find_family(game.family)
     match = new_match(
         variant, NAMES[: game.players], game.cards(), options=game.options, seed=game.seed
@@ -185,16 +243,26 @@ def play(game: GoldenGame) -> tuple[Match, list[JSON], list[list[JSON]]]:
     rng = random.Random(game.seed)
     steps: list[JSON] = [[_plain(i.to_json()) for i in match.inputs]]
     views = [_views(match)]
+    marks = [len(match.events)]
     while not match.over:
         mark = len(match.inputs)
         _step(match, rng)
         steps.append([_plain(i.to_json()) for i in match.inputs[mark:]])
         views.append(_views(match))
+        marks.append(len(match.events))
+    return match, steps, views, marks
+
+
+def play(game: GoldenGame) -> tuple[Match, list[JSON], list[list[JSON]]]:
+    """Play ``game``; return the match, the inputs of each step, and all views after each."""
+    match, steps, views, _ = _play(game)
     return match, steps, views
 
 
 def build(game: GoldenGame) -> dict[str, JSON]:
     """The golden document of ``game`` (plain JSON values)."""
+    if game.layout == "shared":
+        return _build_shared(game)
     match, steps, views = play(game)
     n = len(match.players)
     doc: dict[str, JSON] = {
@@ -223,8 +291,103 @@ def build(game: GoldenGame) -> dict[str, JSON]:
     return doc
 
 
+def _build_shared(game: GoldenGame) -> dict[str, JSON]:
+    """The golden document of ``game`` in the shared layout (see the module docstring)."""
+    match, steps, views, marks = _play(game)
+    n = len(match.players)
+    events = [_plain(e.to_json()) for e in match.events]
+    for k, after_step in enumerate(views):
+        first = after_step[0]["public"]
+        assert all(v["public"] == first for v in after_step), f"step {k}: public differs"
+
+    def own(view: JSON) -> dict[str, JSON]:
+        return {"decision": view["decision"], "outcome": view["outcome"]}
+
+    doc: dict[str, JSON] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "about": game.about,
+        "scenario": game.scenario,
+        "seed": game.seed,
+        "config": _plain(match.config.to_json()),
+        "warnings": [w.to_json() for w in match.warnings],
+        "layout": "shared",
+        "start": {
+            "inputs": steps[0],
+            "events": events[: marks[0]],
+            "public": views[0][0]["public"],
+            "seats": [own(v) for v in views[0]],
+        },
+        "steps": [],
+    }
+    for k in range(1, len(steps)):
+        step: dict[str, JSON] = {"step": k, "inputs": steps[k]}
+        new_events = events[marks[k - 1] : marks[k]]
+        if new_events:
+            step["events"] = new_events
+        before, after = views[k - 1][0]["public"], views[k][0]["public"]
+        changed = {key: value for key, value in after.items() if before.get(key) != value}
+        if changed:
+            step["public"] = changed
+        removed = [key for key in before if key not in after]
+        if removed:
+            step["public_removed"] = removed
+        seats: dict[str, JSON] = {}
+        for seat in range(n):
+            old_own, new_own = own(views[k - 1][seat]), own(views[k][seat])
+            delta = {key: value for key, value in new_own.items() if old_own[key] != value}
+            if delta:
+                seats[str(seat)] = delta
+        if seats:
+            step["seats"] = seats
+        doc["steps"].append(step)
+    outcome = match.outcome
+    doc["moderator"] = {"outcome": None if outcome is None else _plain(outcome.to_json())}
+    return doc
+
+
+def _sees(event: JSON, seat: int) -> bool:
+    audience = event["audience"]
+    return audience == "everyone" or (isinstance(audience, list) and seat in audience)
+
+
+def _expand_shared(doc: dict[str, JSON]) -> list[list[JSON]]:
+    config = doc["config"]
+    n = len(config["players"])
+    events: list[JSON] = list(doc["start"]["events"])
+    public: dict[str, JSON] = dict(doc["start"]["public"])
+    own: list[dict[str, JSON]] = [dict(o) for o in doc["start"]["seats"]]
+
+    def views() -> list[JSON]:
+        return [
+            {
+                "seat": seat,
+                "players": list(config["players"]),
+                "family": config["family"],
+                "public": json.loads(json.dumps(public)),
+                "events": [e for e in events if _sees(e, seat)],
+                "decision": own[seat]["decision"],
+                "outcome": own[seat]["outcome"],
+            }
+            for seat in range(n)
+        ]
+
+    out = [views()]
+    for step in doc["steps"]:
+        events.extend(step.get("events", ()))
+        public.update(step.get("public", {}))
+        for key in step.get("public_removed", ()):
+            del public[key]
+        for seat, delta in step.get("seats", {}).items():
+            own[int(seat)] = {**own[int(seat)], **delta}
+        out.append(views())
+    return out
+
+
 def expand(doc: dict[str, JSON]) -> list[list[JSON]]:
     """Every seat's full view after each step (the start first), rebuilt from ``doc``."""
+    if doc.get("layout") == "shared":
+        return _expand_shared(doc)
     current = [json.loads(json.dumps(v)) for v in doc["start"]["views"]]
     out = [current]
     for step in doc["steps"]:

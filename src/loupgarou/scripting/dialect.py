@@ -73,7 +73,8 @@ class Dialect:
     """How many face-down cards an explicit deal gives besides the seats."""
     slot_field: str = "centre"
     """How a script names those face-down cards, in a deal and in a step (``centre``
-    for One Night, ``set_aside`` for Thiercelieux); steps also accept ``centre``."""
+    for One Night, ``set_aside`` for Thiercelieux); steps also accept ``centre``.  Empty
+    for a family without face-down cards (Lupus): its deals and steps take none."""
     slot_hint: str = "centre cards are numbered 0, 1, 2"
     """How those cards are numbered, for error messages."""
     centre_label: str = "centre"

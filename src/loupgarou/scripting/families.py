@@ -8,10 +8,13 @@ for it still plays (with fewer checks and plainer sentences).
 from __future__ import annotations
 
 from loupgarou.scripting.dialect import Dialect
+from loupgarou.scripting.lupus import LupusDialect
 from loupgarou.scripting.one_night import OneNightDialect
 from loupgarou.scripting.thiercelieux import ThiercelieuxDialect
 
-DIALECTS: dict[str, Dialect] = {d.family: d for d in (OneNightDialect(), ThiercelieuxDialect())}
+DIALECTS: dict[str, Dialect] = {
+    d.family: d for d in (OneNightDialect(), ThiercelieuxDialect(), LupusDialect())
+}
 
 
 def dialect_for(family: str) -> Dialect:

@@ -72,7 +72,7 @@ def _deal(value: JSON, reader: Reader, slots: int) -> tuple[str, ...]:
     """The role at each seat, then at each of the ``slots`` face-down cards."""
     deal = mapping(value, "'deal'")
     field = reader.dialect.slot_field
-    unknown(list(deal), ("players", field), "'deal'")
+    unknown(list(deal), ("players", field) if field else ("players",), "'deal'")
     n = len(reader.players)
     if "players" not in deal or (slots and field not in deal):
         fail(
@@ -99,7 +99,7 @@ def _deal(value: JSON, reader: Reader, slots: int) -> tuple[str, ...]:
                 f"'deal.players' lists {len(cards)} cards for {n} players (one per seat, in order)",
             )
         roles = [reader.role(r, f"'deal', seat {i}") for i, r in enumerate(cards)]
-    extra = listing(deal.get(field, []), f"'deal.{field}'")
+    extra = listing(deal.get(field, []), f"'deal.{field}'") if field else []
     if len(extra) != slots:
         fail(
             "script.bad_deal",

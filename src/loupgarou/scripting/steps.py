@@ -63,7 +63,10 @@ def read_step(number: int, value: JSON, reader: Reader) -> Step:
     kind = {"do": "action", "claim": "say"}.get(kinds[0], kinds[0])
     if len(kinds) > 1 and set(kinds) != {"say", "claim"}:
         fail("script.bad_step", f"{where} mixes '{kinds[0]}' and '{kinds[1]}': one thing per step")
-    allowed = STEP_FIELDS[kind] | ({reader.dialect.slot_field} if kind == "action" else set())
+    allowed = STEP_FIELDS[kind]
+    if kind == "action":  # a family without face-down cards (no slot field) takes no 'centre'
+        slot = reader.dialect.slot_field
+        allowed = allowed | {slot} if slot else allowed - {"centre"}
     unknown([str(k) for k in step], sorted(allowed), where)
     note = step.get("note", "")
     if not isinstance(note, str):

@@ -41,7 +41,7 @@ def decide(state: State) -> Outcome | None:
     elif wolves >= humans:
         goal = Reason(
             "werewolves.parity",
-            f"{wolves} living Werewolf{'s' if wolves > 1 else ''} against "
+            f"{wolves} living {'Werewolves' if wolves > 1 else 'Werewolf'} against "
             f"{humans} living human{'s' if humans > 1 else ''}",
         )
         team = WEREWOLVES
