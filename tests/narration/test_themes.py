@@ -214,7 +214,12 @@ def test_a_one_night_theme_file_still_works_and_renames_the_shared_roles(
             "narration.theme_unknown_role",
             "families.thiercelieux.en",
         ),
-        ({"families": {"lupus": {"en": {"seer": "Crow"}}}}, "narration.bad_theme", "lupus"),
+        ({"families": {"avalon": {"en": {"seer": "Crow"}}}}, "narration.bad_theme", "avalon"),
+        (
+            {"families": {"lupus": {"en": {"witch": "Crow"}}}},
+            "narration.theme_unknown_role",
+            "families.lupus.en",
+        ),
         ({"families": ["thiercelieux"]}, "narration.bad_theme", "families"),
         ({"names": {"en": {"lovers": "Darling"}}}, "narration.theme_plural", "lovers"),
     ],

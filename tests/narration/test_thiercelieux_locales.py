@@ -112,6 +112,6 @@ def test_a_thiercelieux_text_may_not_name_a_one_night_role() -> None:
 
 def test_an_unknown_family_has_no_narration() -> None:
     with pytest.raises(SetupError) as err:
-        load_locale("en", "lupus")
+        load_locale("en", "avalon")
     assert err.value.code == "narration.bad_locale"
-    assert "one_night, thiercelieux" in err.value.message
+    assert "one_night, thiercelieux, lupus" in err.value.message

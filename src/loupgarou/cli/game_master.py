@@ -1,4 +1,5 @@
-"""The Thiercelieux game master: paces each night, asks the narrator what happened, runs the engine.
+"""The game masters of Thiercelieux and Lupus in Tabula: pace each night, ask the narrator what
+happened, run the engine.
 
 Contract: :class:`GameMaster` plays one game of Thiercelieux at a table with
 physical cards.  The person at the keyboard (the narrator) deals the cards and
@@ -30,6 +31,14 @@ Chance at a physical table (:class:`TableChance`): the deal is the one typed
 in; whether the Little Girl was caught is what the narrator saw; the other
 draws (an election tied twice, a Captain drawn at random, a lynch tied twice
 with ``lynch_second_tie`` ``random``) are drawn here and announced.
+
+Lupus in Tabula: :class:`LupusGameMaster` shares the pacing, the questions and
+the trial-then-keep application of answers (:class:`TableMaster`) and plays
+the Lupus night (:func:`loupgarou.narration.lupus.night_script`: every
+character of the deck called, dead or alive, for the same time; a Ghost's call
+asks nothing) and day: dawn's Ghosts and the Welcome card (drawn here among
+several dead), the discussion (the ``discussion_minutes`` option), stage 1
+voter by voter, the suspects, the defence, the secret stage 2 and the lynch.
 """
 
 from __future__ import annotations
@@ -38,8 +47,9 @@ import copy
 import math
 import random
 from collections import Counter, deque
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Protocol, TypeVar
 
 from loupgarou.core.actions import PASS, Action, Decision
@@ -49,6 +59,7 @@ from loupgarou.core.events import JSON, Event
 from loupgarou.core.variant import GameConfig
 from loupgarou.engine.match import Match
 from loupgarou.narration import Cue, CueKind, Locale, Timing, timeline, total_seconds
+from loupgarou.narration import lupus as lupus_narration
 from loupgarou.narration.answers import (
     KEEP_WORDS,
     BadAnswer,
@@ -60,7 +71,7 @@ from loupgarou.narration.answers import (
     yes_no,
 )
 from loupgarou.narration.cues import ROLE_CALL_KINDS
-from loupgarou.narration.locale import THIERCELIEUX_REASONS
+from loupgarou.narration.locale import LUPUS_REASONS, LUPUS_TEAMS, THIERCELIEUX_REASONS
 from loupgarou.narration.thiercelieux import (
     announcement,
     deck_text,
@@ -69,6 +80,13 @@ from loupgarou.narration.thiercelieux import (
     night_script,
     revote_script,
 )
+from loupgarou.variants.lupus import night as lupus_night
+from loupgarou.variants.lupus import variant as lupus_variant
+from loupgarou.variants.lupus.day import REST
+from loupgarou.variants.lupus.roles import ROLE_ALIASES as LUPUS_ALIASES
+from loupgarou.variants.lupus.roles import Role as LupusRole
+from loupgarou.variants.lupus.state import State as LupusState
+from loupgarou.variants.lupus.state import first_clockwise
 from loupgarou.variants.registry import find_family
 from loupgarou.variants.thiercelieux.roles import ROLE_ALIASES, Role
 
@@ -220,12 +238,38 @@ def fork(match: Match) -> Match:
     return clone
 
 
-class GameMaster:
-    """Runs one game at a physical table (see the module docstring)."""
+R = TypeVar("R", bound=StrEnum)
+"""A family's role type (its cards)."""
+
+
+def _dealt_order(deck: Sequence[R], dealt: Sequence[R]) -> list[int]:
+    """The card ids in deal order: seat by seat as typed, then the cards left over."""
+    ids = list(range(len(deck)))
+    order: list[int] = []
+    for role in dealt:
+        card = next(i for i in ids if deck[i] is role)
+        ids.remove(card)
+        order.append(card)
+    return order + ids
+
+
+class TableMaster:
+    """What a game master does for any family: say cues on time, ask the narrator, run the engine.
+
+    A family's game master (:class:`GameMaster` for Thiercelieux,
+    :class:`LupusGameMaster`) adds its nights and days.
+    """
+
+    family: str = ""
+    """The registry name of the family this game master plays."""
+    skip_calls_when_over: bool = True
+    """Whether a script's remaining role calls are skipped once the game is over."""
 
     def __init__(
         self,
-        table: Table,
+        names: Sequence[str],
+        locale: Locale,
+        timing: Timing,
         *,
         clock: Clock,
         output: TableOutput,
@@ -233,41 +277,21 @@ class GameMaster:
         speaker: Speaker | None = None,
         rng: random.Random | None = None,
     ) -> None:
-        self.table = table
-        self.locale = table.locale
-        self.timing = table.timing
+        self.locale = locale
+        self.timing = timing
         self.clock = clock
         self.output = output
         self.prompter = prompter
         self.speaker: Speaker = speaker or _Silent()
         self.rng = rng or random.Random()
-        self.players = Players(table.names)
-        self.variant = find_family(FAMILY)
-        self.n = len(table.names)
-        self.cards: list[Role] = []
-        """The card at each position (seats, then the set-aside pile), as the narrator typed it."""
+        self.players = Players(tuple(names))
+        self.variant = find_family(self.family)
+        self.n = len(names)
         self.chance = TableChance((), self.rng)
         self.match: Match | None = None
         self.seen = 0
         """How many of the match's events have been read out (or skipped)."""
         self.start = 0.0
-
-    # --- the game --------------------------------------------------------------------------
-
-    def play(self) -> Match:
-        """Deal, then play nights and days until the engine declares the winner."""
-        self.start = self.clock.now()
-        deal = self._deal()
-        self.chance = TableChance(deal, self.rng)
-        self.match = Match(self.variant, self.table.config(), self.chance)
-        night = 0
-        while not self.m.over:
-            night += 1
-            self._night(night)
-            self._day()
-        self.output.close()
-        self.speaker.close()
-        return self.m
 
     @property
     def m(self) -> Match:
@@ -280,9 +304,6 @@ class GameMaster:
 
     def _alive(self) -> list[int]:
         return list(self._public()["alive"])
-
-    def _holders(self, role: Role) -> list[int]:
-        return [s for s in self._alive() if self.cards[s] is role]
 
     # --- saying, showing, asking -----------------------------------------------------------
 
@@ -302,13 +323,19 @@ class GameMaster:
         """Say ``cues`` on time; ``after`` runs once each cue is shown (it may ask questions).
 
         An answer that comes late pushes the rest back, so every cue keeps its length.
-        Once the game is over, the remaining role calls are skipped.
+        Once the game is over, the remaining role calls are skipped
+        (``skip_calls_when_over``).
         """
         origin = self.clock.now()
         times = timeline(cues)
         vote_at = next((at for at, c in times if c.kind is CueKind.VOTE), None)
         for at, cue in times:
-            if self.match is not None and self.m.over and cue.kind in ROLE_CALL_KINDS:
+            if (
+                self.skip_calls_when_over
+                and self.match is not None
+                and self.m.over
+                and cue.kind in ROLE_CALL_KINDS
+            ):
                 continue
             self._wait_until(origin + at)
             self._show(cue)
@@ -363,38 +390,93 @@ class GameMaster:
     def _names(self, seats: Sequence[int]) -> str:
         return self.locale.join([self.players.name(s) for s in seats])
 
-    # --- the deal --------------------------------------------------------------------------
-
-    def _deal(self) -> list[int]:
-        """Ask each seat's card; the cards left over are set aside (with a Thief)."""
-        deck = self.table.deck
-        aliases = card_aliases(self.locale)
+    def _ask_cards(
+        self,
+        deck: Sequence[R],
+        aliases: Mapping[str, R],
+        listing: Callable[[Iterable[R]], str],
+    ) -> list[R]:
+        """Ask each seat's card, in seat order (one answer may fill several seats)."""
         self._note("note.deal")
-        dealt: list[Role] = []
+        dealt: list[R] = []
         while len(dealt) < self.n:
             seat = len(dealt)
 
-            def take(answer: str, seat: int = seat, dealt: list[Role] = dealt) -> list[Role]:
+            def take(answer: str, seat: int = seat, dealt: list[R] = dealt) -> list[R]:
                 left = Counter(deck) - Counter(dealt)
-                listing = deck_text(left.elements(), self.locale)
-                cards = parse_cards(answer, aliases, listing)
+                remaining = listing(left.elements())
+                cards = parse_cards(answer, aliases, remaining)
                 if len(cards) > self.n - seat:
                     raise BadAnswer("error.card_count", count=len(cards), total=self.n - seat)
                 for role, wanted in Counter(cards).items():
                     if wanted > left[role]:
                         raise BadAnswer(
-                            "error.no_card_left", role=self.locale.role(role), cards=listing
+                            "error.no_card_left", role=self.locale.role(role), cards=remaining
                         )
                 return cards
 
             dealt += self._ask("ask.card", take, name=self.players.name(seat), seat=seat + 1)
-        ids = list(range(len(deck)))
-        order: list[int] = []
-        for role in dealt:
-            card = next(i for i in ids if deck[i] is role)
-            ids.remove(card)
-            order.append(card)
-        order += ids
+        return dealt
+
+
+class GameMaster(TableMaster):
+    """Runs one game of Thiercelieux at a physical table (see the module docstring)."""
+
+    family = FAMILY
+
+    def __init__(
+        self,
+        table: Table,
+        *,
+        clock: Clock,
+        output: TableOutput,
+        prompter: Prompter,
+        speaker: Speaker | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        super().__init__(
+            table.names,
+            table.locale,
+            table.timing,
+            clock=clock,
+            output=output,
+            prompter=prompter,
+            speaker=speaker,
+            rng=rng,
+        )
+        self.table = table
+        self.cards: list[Role] = []
+        """The card at each position (seats, then the set-aside pile), as the narrator typed it."""
+
+    # --- the game --------------------------------------------------------------------------
+
+    def play(self) -> Match:
+        """Deal, then play nights and days until the engine declares the winner."""
+        self.start = self.clock.now()
+        deal = self._deal()
+        self.chance = TableChance(deal, self.rng)
+        self.match = Match(self.variant, self.table.config(), self.chance)
+        night = 0
+        while not self.m.over:
+            night += 1
+            self._night(night)
+            self._day()
+        self.output.close()
+        self.speaker.close()
+        return self.m
+
+    def _holders(self, role: Role) -> list[int]:
+        return [s for s in self._alive() if self.cards[s] is role]
+
+    # --- the deal --------------------------------------------------------------------------
+
+    def _deal(self) -> list[int]:
+        """Ask each seat's card; the cards left over are set aside (with a Thief)."""
+        deck = self.table.deck
+        dealt = self._ask_cards(
+            deck, card_aliases(self.locale), lambda cards: deck_text(cards, self.locale)
+        )
+        order = _dealt_order(deck, dealt)
         self.cards = [deck[i] for i in order]
         aside = self.cards[self.n :]
         if aside:
@@ -860,3 +942,509 @@ class GameMaster:
             if event.kind in ("vote_opens", "no_lynch", "lynch_drawn", "captain_decides"):
                 break
         raise BadAnswer("error.not_outright", name=self.players.name(chosen))
+
+
+# --- Lupus in Tabula ---------------------------------------------------------------------------
+
+LUPUS = "lupus"
+LUPUS_NIGHT_CALLS = frozenset({"seer", "bodyguard", "werewolves", "owl", "mythomaniac"})
+"""The night calls that wait for a decision (the Freemasons' and the Medium's do not)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LupusTable:
+    """A Lupus in Tabula table: players clockwise, the deck, the options, language, timing.
+
+    The day's discussion lasts the ``discussion_minutes`` option (3 minutes by default),
+    whatever ``timing.discussion_seconds`` says: the option is the one source, and it is
+    in the game's record.
+    """
+
+    names: tuple[str, ...]
+    deck: tuple[LupusRole, ...]
+    locale: Locale
+    timing: Timing
+    options: Mapping[str, JSON] = field(default_factory=dict)
+
+    def config(self) -> GameConfig:
+        return GameConfig(LUPUS, self.names, tuple(r.value for r in self.deck), dict(self.options))
+
+    def deadly_owl(self) -> bool:
+        """Whether the Owl's pick dies at dawn (the ``deadly_owl`` option, by table size)."""
+        return owl_is_deadly(len(self.names), self.deck, self.options)
+
+
+def owl_is_deadly(players: int, deck: Sequence[LupusRole], options: Mapping[str, JSON]) -> bool:
+    """Whether the Owl's pick dies at dawn at this table (``deadly_owl``: by table size),
+    as the rules decide it."""
+    resolved = lupus_variant.resolve(dict(options))
+    return lupus_night.deadly_owl(LupusState(players, tuple(deck), resolved))
+
+
+def lupus_card_aliases(locale: Locale) -> dict[str, LupusRole]:
+    """Every name a Lupus card may be typed as: English, French and Italian names, and the
+    locale's (themed)."""
+    out = {fold(name): role for name, role in LUPUS_ALIASES.items()}
+    for role in LupusRole:
+        out[fold(locale.role(role))] = role
+        out[fold(locale.role(role, many=True))] = role
+    return out
+
+
+News = Cue | str
+"""A piece of news: a cue said to the table, or a note (str) for the narrator's eyes only."""
+
+
+class LupusGameMaster(TableMaster):
+    """Runs one game of Lupus in Tabula at a physical table.
+
+    The moderator at the keyboard types each seat's card, then, at each night call,
+    whom the called role pointed at (the Seer, the Bodyguard, the Werewolves, the Owl,
+    the Mythomaniac); the game master says what to show with a thumb (the Seer's and the
+    Medium's answers), and what the Mythomaniac became.  By day it announces the dead
+    (no cause) and the Welcome card, runs the discussion, calls each stage 1 voter in
+    turn (their ballots typed), announces the suspects (and the Owl's pick), times each
+    defence, runs the secret stage 2 (the ballots, or the result, typed), the lynch, and
+    the verdict with its reasons.  The engine decides everything; a call whose holder is
+    a Ghost asks nothing and lasts as long as any other.
+    """
+
+    family = LUPUS
+    skip_calls_when_over = False
+    """A Lupus game ends at dawn or at a lynch, never in the middle of a night."""
+
+    def __init__(
+        self,
+        table: LupusTable,
+        *,
+        clock: Clock,
+        output: TableOutput,
+        prompter: Prompter,
+        speaker: Speaker | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        minutes = lupus_variant.resolve(dict(table.options)).discussion_minutes
+        super().__init__(
+            table.names,
+            table.locale,
+            replace(table.timing, discussion_seconds=minutes * 60),
+            clock=clock,
+            output=output,
+            prompter=prompter,
+            speaker=speaker,
+            rng=rng,
+        )
+        self.table = table
+        self.deadly_owl = table.deadly_owl()
+        self.cards: list[LupusRole] = []
+        """The card of each seat, as the narrator typed it."""
+        self.order: list[int] = []
+        """Today's stage 1 calling order."""
+        self.suspects: list[int] = []
+        """Today's suspects, in the engine's order (the paw print goes to the first)."""
+
+    # --- the game --------------------------------------------------------------------------
+
+    def play(self) -> Match:
+        """Deal, then play nights and days until the engine declares the winner."""
+        self.start = self.clock.now()
+        deck = self.table.deck
+        dealt = self._ask_cards(
+            deck,
+            lupus_card_aliases(self.locale),
+            lambda cards: lupus_narration.deck_text(cards, self.locale),
+        )
+        order = _dealt_order(deck, dealt)
+        self.cards = [deck[i] for i in order]
+        self.chance = TableChance(order, self.rng)
+        self.match = Match(self.variant, self.table.config(), self.chance)
+        night = 0
+        while not self.m.over:
+            night += 1
+            self._night(night)
+            self._day()
+        self.output.close()
+        self.speaker.close()
+        return self.m
+
+    def _tonight(self, kind: str) -> list[Event]:
+        """This night's events of ``kind`` so far, in order."""
+        found: list[Event] = []
+        for event in reversed(self.m.events):
+            if event.kind == "night_begins":
+                break
+            if event.kind == kind:
+                found.append(event)
+        return found[::-1]
+
+    def _told(self, seat: int, kind: str) -> Event:
+        """The last event of ``kind`` told to ``seat``."""
+        return next(
+            e for e in reversed(self.m.events) if e.kind == kind and seat in e.audience.seats
+        )
+
+    # --- the night -------------------------------------------------------------------------
+
+    def _night(self, number: int) -> None:
+        self.seen = len(self.m.events)  # the night's own events are never read out
+        cues = lupus_narration.night_script(
+            self.table.deck, number, self.locale, timing=self.timing, deadly_owl=self.deadly_owl
+        )
+        self._play(cues, self._during_call)
+
+    def _during_call(self, cue: Cue) -> None:
+        if cue.kind is CueKind.WAKE:
+            self._call_notes(cue.step)
+        elif cue.kind is CueKind.ACTION:
+            while True:
+                mine = [d for d in self.m.pending() if d.kind == cue.step]
+                if not mine:
+                    break
+                self._night_decision(cue.step, mine)
+
+    def _living_deciders(self, step: str) -> list[Decision]:
+        alive = self._alive()
+        return [d for d in self.m.pending() if d.kind == step and d.seat in alive]
+
+    def _call_notes(self, step: str) -> None:
+        """What the narrator needs at the start of a call (never said aloud)."""
+        loc = self.locale
+        if step == "freemasons":
+            met = self._tonight("freemasons")
+            if met:
+                seats = [int(s) for s in met[-1].data["seats"]]
+                role = loc.role(LupusRole.FREEMASON, many=True)
+                self._note("note.holders", role=role, names=self._names(seats))
+            else:
+                self._note("note.nobody")
+        elif step == "medium":
+            told = self._tonight("medium")
+            for event in told:
+                (medium,) = event.audience.seats
+                self._note(
+                    "note.medium_yes" if event.data["werewolf"] else "note.medium_no",
+                    name=self.players.name(medium),
+                    target=self.players.name(int(event.data["seat"])),
+                )
+            if not told:
+                self._note("note.nobody")
+        elif step == "werewolves":
+            pack = self._tonight("pack")
+            seats = [int(s) for s in pack[-1].data["seats"]] if pack else []
+            role = loc.role(LupusRole.WEREWOLF, many=True)
+            self._note("note.holders", role=role, names=self._names(seats))
+        elif step in LUPUS_NIGHT_CALLS and not self._living_deciders(step):
+            self._note("note.nobody")
+
+    def _night_decision(self, step: str, decisions: list[Decision]) -> None:
+        alive = self._alive()
+        ghosts = [d.seat for d in decisions if d.seat not in alive]
+        if ghosts:  # a Ghost's call: it can only pass, and nobody is asked anything
+
+            def pass_all(m: Match) -> None:
+                for seat in ghosts:
+                    m.submit(seat, PASS)
+
+            self._attempt(pass_all)
+            return
+        if step == "werewolves":
+            self._pack(decisions)
+        elif step == "seer":
+            self._look(decisions[0])
+        elif step == "mythomaniac":
+            self._mythomaniac(decisions[0])
+        else:
+            self._point(decisions[0], "ask.bodyguard" if step == "bodyguard" else "ask.owl")
+
+    def _target(self, decision: Decision, answer: str) -> Action:
+        """The action ``answer`` names for ``decision`` (``none`` passes, when allowed)."""
+        targets = [a.players[0] for a in decision.options if a.players]
+        target = self.players.one(answer, targets, none=decision.optional)
+        if target is None:
+            return PASS
+        return next(a for a in decision.options if a.players == (target,))
+
+    def _point(self, decision: Decision, key: str) -> Action:
+        """Ask whom the called role pointed at, and submit it."""
+        seat = decision.seat
+
+        def parse(answer: str) -> Action:
+            action = self._target(decision, answer)
+            self._attempt(lambda m: _submit(m, seat, action))
+            return action
+
+        return self._ask(key, parse, name=self.players.name(seat))
+
+    def _look(self, decision: Decision) -> None:
+        seat = decision.seat
+        action = self._point(decision, "ask.seer")
+        if action.players:
+            seen = self._told(seat, "seen")
+            self._note(
+                "note.seer_yes" if seen.data["werewolf"] else "note.seer_no",
+                name=self.players.name(seat),
+                target=self.players.name(action.players[0]),
+            )
+
+    def _mythomaniac(self, decision: Decision) -> None:
+        seat = decision.seat
+        self._point(decision, "ask.mythomaniac")
+        became = LupusRole(str(self._told(seat, "became").data["role"]))
+        self._note("note.became", name=self.players.name(seat), role=self.locale.role(became))
+
+    def _pack(self, decisions: list[Decision]) -> None:
+        """The pack's victim, as the narrator saw it: every Werewolf's vote."""
+
+        def parse(answer: str) -> None:
+            action = self._target(decisions[0], answer)
+
+            def apply(m: Match) -> None:
+                for d in decisions:
+                    m.submit(d.seat, action)
+
+            self._attempt(apply)
+
+        self._ask("ask.victim", parse)
+
+    # --- the day ---------------------------------------------------------------------------
+
+    def _day(self) -> None:
+        """Read out the news and ask the day's decisions until night falls or the game ends."""
+        while True:
+            self._read_news()
+            if self.m.over or self._public()["phase"] == "night":
+                return
+            pending = self.m.pending()
+            assert pending, "by day the engine always waits for a decision or is over"
+            kind = pending[0].kind
+            if kind == "stage1":
+                self._stage1(pending[0])
+            elif kind == "defence":
+                self._defence([d.seat for d in pending])
+            elif kind == "stage2":
+                self._stage2([d.seat for d in pending])
+            else:  # pragma: no cover - the engine asks nothing else by day
+                raise AssertionError(f"unexpected decision {kind}")
+
+    def _read_news(self) -> None:
+        """Read out the public events not read yet, up to nightfall."""
+        events = self.m.events
+        batch: list[News] = []
+        while self.seen < len(events):
+            event = events[self.seen]
+            self.seen += 1
+            if not event.audience.everyone:
+                continue
+            if event.kind == "night_begins":
+                self.seen = len(events)
+                break
+            if event.kind in ("day_begins", "stage2_begins"):
+                self._tell(batch)
+                batch = []
+                self._open(event)
+                continue
+            batch += self._news(event)
+        self._tell(batch)
+
+    def _tell(self, items: Sequence[News]) -> None:
+        """Say the cues on time; show the notes between them, where they fall."""
+        cues: list[Cue] = []
+        for item in items:
+            if isinstance(item, Cue):
+                cues.append(item)
+            else:
+                self._play(cues)
+                cues = []
+                self.output.note(item)
+        self._play(cues)
+
+    def _open(self, event: Event) -> None:
+        """The discussion and the call to stage 1, or the call to stage 2."""
+        if event.kind == "day_begins":
+            self.order = [int(s) for s in event.data["order"]]
+            self._note("note.order", names=self.players.listing(self.order))
+            self._play(lupus_narration.day_script(self.locale, timing=self.timing))
+        else:
+            first, second = (self.players.name(s) for s in self.suspects)
+            self._play(
+                lupus_narration.stage2_script(self.locale, first, second, timing=self.timing)
+            )
+
+    def _news(self, event: Event) -> Sequence[News]:
+        loc, data, name = self.locale, event.data, self.players.name
+        pause = self.timing.announce_seconds
+
+        def say(key: str, **params: object) -> Cue:
+            return lupus_narration.announcement(loc, key, pause, **params)
+
+        kind = event.kind
+        if kind == "dawn":
+            deaths = [int(s) for s in data["deaths"]]
+            if not deaths:
+                holder = self._public()["welcome_card"]
+                stays = holder is not None and not self.m.over
+                return [say("dawn.nobody")] + (
+                    [say("welcome.stays", name=name(int(holder)))] if stays else []
+                )
+            news: list[News] = [say("dawn.deaths", names=self._names(deaths))]
+            if not self.m.over:  # the game goes on: the dead become Ghosts
+                news += [say("dawn.ghost", name=name(s)) for s in deaths]
+                news.append(loc.text("note.ghost_cards", names=self._names(deaths)))
+            return news
+        if kind == "welcome_card":
+            key = "welcome.drawn" if "among" in data else "welcome.given"
+            return [say(key, name=name(data["seat"]))]
+        if kind == "stage1_counted":
+            return self._stage1_counted(data, say)
+        if kind == "owl_pick":
+            replaced = data["replaced"]
+            if replaced is None:
+                return [say("owl.already", name=name(data["seat"]))]
+            return [say("owl.replaces", name=name(data["seat"]), target=name(replaced))]
+        if kind == "suspects":
+            self.suspects = [int(s) for s in data["seats"]]
+            first, second = (name(s) for s in self.suspects)
+            return [
+                say("suspects", first=first, second=second),
+                loc.text("note.clues", first=first, second=second),
+            ]
+        if kind == "votes_revealed":
+            counts = {int(s): int(k) for s, k in data["counts"]}
+            revealed = [say("stage2.counts", detail=self._detail(counts))]
+            if len(set(counts.values())) == 1:
+                start = self.order[0]
+                lynched = first_clockwise(start, sorted(counts), self.n)
+                revealed.append(say("stage2.tie", name=name(start), target=name(lynched)))
+            return revealed
+        if kind == "lynched":
+            return [say("lynch.done", name=name(data["seat"]))]
+        if kind == "cards_revealed":
+            shown = [say("end.over")]
+            for seat, (card, role) in enumerate(zip(data["cards"], data["roles"], strict=True)):
+                if card != role:
+                    shown.append(say("end.became", name=name(seat), role=loc.role(str(role))))
+            return shown
+        if kind == "game_over":
+            return self._verdict(data, say)
+        return []
+
+    def _detail(self, counts: Mapping[int, int]) -> str:
+        """``Bob 3, Cid 2``: the players counted, most votes first (ties clockwise from the
+        day's start)."""
+        start = self.order[0] if self.order else 0
+        ranked = sorted(counts, key=lambda s: (-counts[s], (s - start) % self.n))
+        return ", ".join(f"{self.players.name(s)} {counts[s]}" for s in ranked)
+
+    def _stage1_counted(self, data: Mapping[str, JSON], say: Callable[..., Cue]) -> list[News]:
+        """The stage 1 count and, when the Welcome card settled a tie, how."""
+        counts = {int(s): int(k) for s, k in data["counts"]}
+        leaders = [int(s) for s in data["leaders"]]
+        cues: list[News] = [say("stage1.counts", detail=self._detail(counts))]
+        living = self._alive()
+        second = counts.get(leaders[1], 0)
+        tied = [s for s in living if counts.get(s, 0) == second]
+        chosen = [s for s in leaders if counts.get(s, 0) == second]
+        if len(tied) > len(chosen):
+            start = self.order[0]
+            tied.sort(key=lambda s: (s - start) % self.n)
+            name = self.players.name
+            if second == 0:
+                cues.append(say("stage1.tie_nobody", name=name(start), target=name(chosen[0])))
+            elif len(chosen) == 2:
+                cues.append(
+                    say(
+                        "stage1.tie_two",
+                        names=self._names(tied),
+                        count=second,
+                        name=name(start),
+                        first=name(chosen[0]),
+                        second=name(chosen[1]),
+                    )
+                )
+            else:
+                cues.append(
+                    say(
+                        "stage1.tie_one",
+                        names=self._names(tied),
+                        count=second,
+                        name=name(start),
+                        target=name(chosen[0]),
+                    )
+                )
+        return cues
+
+    def _verdict(self, data: Mapping[str, JSON], say: Callable[..., Cue]) -> list[Cue]:
+        cues = [say(f"end.win.{team}") for team in sorted(data["teams"]) if team in LUPUS_TEAMS]
+        for reason in data["reasons"]:
+            code = reason["code"]
+            if code in LUPUS_REASONS:
+                cues.append(say(f"end.reason.{code}"))
+            else:  # a reason this locale does not know yet: the engine's English words
+                cues.append(Cue(CueKind.ANNOUNCE, "day", code, reason["text"], 0.0))
+        winners = [int(s) for s in data["winners"]]
+        if winners:
+            cues.append(say("end.winners", names=self._names(winners)))
+        return cues
+
+    def _stage1(self, decision: Decision) -> None:
+        """One stage 1 voter (living or Ghost): called by name, their ballot typed."""
+        seat = decision.seat
+        name = self.players.name(seat)
+        targets = [a.players[0] for a in decision.options]
+
+        def parse(answer: str) -> None:
+            target = self.players.one(answer, targets)
+            assert target is not None
+            self._attempt(lambda m: _submit(m, seat, Action("vote", (target,))))
+
+        cue = lupus_narration.voter_cue(self.locale, name, timing=self.timing)
+        self._play([cue], lambda _: self._ask("ask.stage1", parse, name=name))
+
+    def _defence(self, waiting: list[int]) -> None:
+        """Each suspect speaks for the defence's time, then rests."""
+        for seat in [s for s in self.suspects if s in waiting]:
+            name = self.players.name(seat)
+            self._play([lupus_narration.defence_cue(self.locale, name, timing=self.timing)])
+            self._rest(seat)
+
+    def _rest(self, seat: int) -> None:
+        self._attempt(lambda m: _submit(m, seat, REST))
+
+    def _stage2(self, voters: list[int]) -> None:
+        """The secret vote: the result (one suspect), or every voter's ballot in seat order."""
+        suspects = sorted(self.suspects)
+
+        def parse(answer: str) -> None:
+            items = split(answer)
+            if len(items) == len(voters) and len(items) > 1:
+                targets = [self.players.find(item) for item in items]
+                self._attempt(lambda m: self._cast(m, voters, targets))
+                return
+            try:
+                chosen = self.players.find(answer)
+            except BadAnswer:
+                if len(items) > 1:
+                    raise BadAnswer("error.ballots", count=len(voters)) from None
+                raise
+            if chosen not in suspects:
+                raise BadAnswer(
+                    "error.not_allowed",
+                    name=self.players.name(chosen),
+                    names=self.players.listing(suspects),
+                )
+            self._attempt(lambda m: self._cast(m, voters, [chosen] * len(voters)))
+
+        self._ask("ask.stage2", parse, voters=self.players.listing(voters))
+
+    def _cast(self, m: Match, voters: list[int], targets: list[int]) -> None:
+        for voter, target in zip(voters, targets, strict=True):
+            action = Action("vote", (target,))
+            if action not in m.legal(voter):
+                allowed = [a.players[0] for a in m.legal(voter)]
+                raise BadAnswer(
+                    "error.ballot",
+                    voter=self.players.name(voter),
+                    name=self.players.name(target),
+                    names=self.players.listing(allowed),
+                )
+            m.submit(voter, action)

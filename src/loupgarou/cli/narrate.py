@@ -1,4 +1,4 @@
-"""The ``narrate`` command: the narrator of a One Night or a Thiercelieux table, in real time.
+"""The ``narrate`` command: the narrator of a One Night, Thiercelieux or Lupus table, in real time.
 
 Contract: :func:`register` adds the ``narrate`` sub-command.  ``--family``
 chooses the rules (default ``one_night``).
@@ -16,6 +16,12 @@ the first two nights and the day between (``--dry-run``) or runs a whole game
 with :class:`loupgarou.cli.game_master.GameMaster`, which asks the narrator at
 the keyboard what happens at the table (a :class:`TerminalPrompter`) and feeds
 it to the engine; ``--record`` saves the game's record.
+
+Lupus in Tabula: the same, with the default deck for the table
+(:func:`loupgarou.variants.lupus.default_deck`, ``--specials``) or ``--deck``,
+the ``discussion_minutes`` option (``--discussion-minutes``, 3 by default) and
+:class:`loupgarou.cli.game_master.LupusGameMaster`; ``--dry-run`` prints the
+first two nights (and the day's fixed parts between them).
 
 Bad input raises a :class:`~loupgarou.core.errors.LoupGarouError`.  The
 real-time runners only talk to a :class:`Clock`, an :class:`Output` (with
@@ -36,11 +42,11 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from loupgarou.cli.game_master import GameMaster
+from loupgarou.cli.game_master import GameMaster, LupusGameMaster, LupusTable, owl_is_deadly
 from loupgarou.cli.game_master import Table as GameTable
 from loupgarou.core.errors import ScriptError, SetupError, SetupWarning
 from loupgarou.core.events import JSON
@@ -61,14 +67,20 @@ from loupgarou.narration import (
     timeline,
     total_seconds,
 )
+from loupgarou.narration import lupus as lupus_narration
 from loupgarou.narration.answers import fold
-from loupgarou.narration.locale import THIERCELIEUX
+from loupgarou.narration.locale import LUPUS, ONE_NIGHT, THIERCELIEUX
 from loupgarou.narration.thiercelieux import (
     DEFAULT_STEP_SECONDS,
     day_script,
     deck_text,
     night_script,
 )
+from loupgarou.variants.lupus import VARIANT as LUPUS_VARIANT
+from loupgarou.variants.lupus import default_deck as lupus_default_deck
+from loupgarou.variants.lupus import variant as lupus_variant
+from loupgarou.variants.lupus.roles import Role as LupusRole
+from loupgarou.variants.lupus.setup import parse_deck as parse_lupus_deck
 from loupgarou.variants.one_night.roles import Role
 from loupgarou.variants.one_night.scenarios import find_scenario
 from loupgarou.variants.one_night.setup import CENTRE, MIN_PLAYERS, parse_deck, validate_deck
@@ -83,6 +95,8 @@ DEFAULT_SCENARIO = "premiere-nuit"
 DEFAULT_PLAYERS = 5
 DEFAULT_EDITION = "ravensburger"
 ONE_NIGHT_STEP_SECONDS = 10.0
+DISCUSSION_MINUTES = 5.0
+"""One Night's and Thiercelieux's discussion (Lupus: its ``discussion_minutes`` option, 3)."""
 ESPEAK = "espeak-ng"
 SPEAK_HINT = (
     f"--speak: {ESPEAK} was not found on PATH, so the narration is text only. "
@@ -336,17 +350,21 @@ def timing_from_args(
     """The durations asked for on the command line, checked."""
     step = default_step if args.step_seconds is None else args.step_seconds
     election = 1.0 if args.election_minutes is None else args.election_minutes
+    discussion = DISCUSSION_MINUTES if args.discussion_minutes is None else args.discussion_minutes
+    defence = 60.0 if args.defence_seconds is None else args.defence_seconds
     for flag, value in (
         ("--step-seconds", step),
-        ("--discussion-minutes", args.discussion_minutes),
+        ("--discussion-minutes", discussion),
         ("--election-minutes", election),
+        ("--defence-seconds", defence),
     ):
         if not (math.isfinite(value) and value > 0):
             raise ScriptError("narrate.bad_duration", f"{flag} must be positive, not {value:g}")
     return Timing(
         step_seconds=step,
-        discussion_seconds=args.discussion_minutes * 60,
+        discussion_seconds=discussion * 60,
         election_seconds=election * 60,
+        defence_seconds=defence,
     )
 
 
@@ -426,40 +444,47 @@ def _discard_stdout() -> None:
         pass
 
 
-ONE_NIGHT_FLAGS = (("scenario", "--scenario"), ("edition", "--edition"))
-THIERCELIEUX_FLAGS = (
-    ("players_names", "--players-names"),
-    ("option", "--option"),
-    ("election_minutes", "--election-minutes"),
-    ("seed", "--seed"),
-    ("record", "--record"),
+FAMILY_FLAGS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("scenario", "--scenario", (ONE_NIGHT,)),
+    ("edition", "--edition", (ONE_NIGHT,)),
+    ("lone_wolf_peek", "--lone-wolf-peek", (ONE_NIGHT,)),
+    ("thief", "--thief", (THIERCELIEUX,)),
+    ("election_minutes", "--election-minutes", (THIERCELIEUX,)),
+    ("players_names", "--players-names", (THIERCELIEUX, LUPUS)),
+    ("option", "--option", (THIERCELIEUX, LUPUS)),
+    ("seed", "--seed", (THIERCELIEUX, LUPUS)),
+    ("record", "--record", (THIERCELIEUX, LUPUS)),
+    ("specials", "--specials", (LUPUS,)),
+    ("defence_seconds", "--defence-seconds", (LUPUS,)),
 )
+"""The options that only some families take: (argument, flag, families)."""
 
 
-def _refuse_flags(args: argparse.Namespace, flags: Sequence[tuple[str, str]], family: str) -> None:
-    given = [flag for name, flag in flags if getattr(args, name) not in (None, [], False)]
-    if family == THIERCELIEUX and args.lone_wolf_peek is not None:
-        given.append("--lone-wolf-peek")
-    if family != THIERCELIEUX and args.thief:
-        given.append("--thief")
+def _given(args: argparse.Namespace, name: str) -> bool:
+    value = getattr(args, name)
+    if name == "lone_wolf_peek":  # --no-lone-wolf-peek gives False
+        return value is not None
+    return value not in (None, [], False)
+
+
+def _refuse_flags(args: argparse.Namespace, family: str) -> None:
+    """``narrate.wrong_family`` for an option another family's narration takes."""
+    given = [
+        f"{flag}: only for --family {' or '.join(families)}"
+        for name, flag, families in FAMILY_FLAGS
+        if family not in families and _given(args, name)
+    ]
     if given:
-        other = "one_night" if family == THIERCELIEUX else THIERCELIEUX
-        raise ScriptError(
-            "narrate.wrong_family",
-            f"{', '.join(given)}: only for --family {other}, not {family}",
-        )
+        raise ScriptError("narrate.wrong_family", f"{'; '.join(given)}, not {family}")
 
 
 def _narrate(args: argparse.Namespace) -> int:
-    family = "one_night" if args.family is None else find_family(args.family).name
+    family = ONE_NIGHT if args.family is None else find_family(args.family).name
+    _refuse_flags(args, family)
     if family == THIERCELIEUX:
-        _refuse_flags(args, ONE_NIGHT_FLAGS, THIERCELIEUX)
         return _narrate_thiercelieux(args)
-    if family != "one_night":
-        raise ScriptError(
-            "narrate.wrong_family", f"narration is for one_night and {THIERCELIEUX}, not {family}"
-        )
-    _refuse_flags(args, THIERCELIEUX_FLAGS, "one_night")
+    if family == LUPUS:
+        return _narrate_lupus(args)
     table = table_from_args(args)
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
@@ -687,6 +712,169 @@ def _narrate_thiercelieux(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- Lupus in Tabula ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LupusCliTable:
+    """A Lupus table as the command line gives it (checked by the rules' set-up)."""
+
+    names: tuple[str, ...]
+    named: bool
+    """Whether the names were given (``--players-names``) or are the defaults."""
+    deck: tuple[LupusRole, ...]
+    options: dict[str, JSON]
+    warnings: tuple[SetupWarning, ...]
+    discussion_minutes: float
+    deadly_owl: bool
+
+
+def lupus_table_from_args(args: argparse.Namespace, locale: Locale) -> LupusCliTable:
+    """Players, names, deck (given, or the default with ``--specials``) and options,
+    checked by the rules' set-up.  ``--discussion-minutes`` sets the ``discussion_minutes``
+    option."""
+    names = parse_names(args.players_names) if args.players_names else ()
+    deck = None
+    if args.deck is not None:
+        if args.specials:
+            raise ScriptError(
+                "narrate.bad_option",
+                "--specials adds special characters to the default deck; with --deck, list "
+                "them among the cards",
+            )
+        deck = parse_lupus_deck([n for n in args.deck.split(",") if n.strip()])
+    players = args.players
+    if players is None:
+        if names:
+            players = len(names)
+        elif deck is not None:
+            players = len(deck)
+        else:
+            raise ScriptError(
+                "narrate.players_needed",
+                "--family lupus needs the table: --players N, --players-names or --deck",
+            )
+    if names and len(names) != players:
+        raise ScriptError(
+            "narrate.bad_names",
+            f"--players-names gives {len(names)} names for {players} players",
+        )
+    named = bool(names)
+    if not names:
+        names = tuple(locale.text("player.default", count=k + 1) for k in range(players))
+    if deck is None:
+        specials = [n for n in (args.specials or "").split(",") if n.strip()]
+        deck = tuple(LupusRole(r) for r in lupus_default_deck(players, specials))
+    options = parse_options(args.option or [])
+    if args.discussion_minutes is not None:
+        given = options.get("discussion_minutes")
+        if given is not None and given != args.discussion_minutes:
+            raise ScriptError(
+                "narrate.bad_option",
+                f"--discussion-minutes {args.discussion_minutes:g} and --option "
+                f"discussion_minutes={given} disagree: give one of them",
+            )
+        options["discussion_minutes"] = args.discussion_minutes
+    config = GameConfig(LUPUS, names, tuple(r.value for r in deck), options)
+    _, warnings = LUPUS_VARIANT.setup(config)
+    minutes = lupus_variant.resolve(options).discussion_minutes
+    deadly = owl_is_deadly(len(names), deck, options)
+    return LupusCliTable(names, named, deck, options, warnings, minutes, deadly)
+
+
+def lupus_header(
+    table: LupusCliTable, locale: Locale, *, theme: Theme | None, timing: Timing
+) -> list[str]:
+    """The lines shown before a Lupus game or its script."""
+    lines = [
+        locale.text("header.family"),
+        locale.text("header.players", count=len(table.names)),
+    ]
+    if table.named:
+        seats = ", ".join(f"{k}. {name}" for k, name in enumerate(table.names, start=1))
+        lines.append(locale.text("header.names", names=seats))
+    lines.append(locale.text("header.deck", cards=lupus_narration.deck_text(table.deck, locale)))
+    if theme is not None:
+        lines.append(locale.text("header.theme", title=theme.title(locale.language)))
+    lines.append(
+        locale.text(
+            "header.timing",
+            step=locale.duration(timing.step_seconds),
+            duration=locale.duration(timing.discussion_seconds),
+            defence=locale.duration(timing.defence_seconds),
+        )
+    )
+    if LupusRole.OWL in table.deck:
+        lines.append(locale.text("header.owl_deadly" if table.deadly_owl else "header.owl"))
+    return lines
+
+
+def lupus_dry_run(table: LupusCliTable, locale: Locale, timing: Timing) -> list[str]:
+    """Night 1, the fixed parts of day 1, and night 2, each with its timings."""
+    lines: list[str] = []
+    parts = (
+        (
+            "header.night",
+            lupus_narration.night_script(
+                table.deck, 1, locale, timing=timing, deadly_owl=table.deadly_owl
+            ),
+        ),
+        ("header.day", lupus_narration.day_script(locale, timing=timing)),
+        (
+            "header.night",
+            lupus_narration.night_script(
+                table.deck, 2, locale, timing=timing, deadly_owl=table.deadly_owl
+            ),
+        ),
+    )
+    numbers = (1, 1, 2)
+    for (key, cues), number in zip(parts, numbers, strict=True):
+        total = clock_time(total_seconds(cues))
+        lines += [locale.text(key, count=number, total=total), *script_lines(cues), ""]
+    return lines[:-1]
+
+
+def _narrate_lupus(args: argparse.Namespace) -> int:
+    locale = load_locale(args.lang, LUPUS)
+    theme = load_theme(args.theme) if args.theme else None
+    if theme is not None:
+        locale = theme.apply(locale)
+    timing = timing_from_args(args, lupus_narration.DEFAULT_STEP_SECONDS)
+    table = lupus_table_from_args(args, locale)
+    for warning in table.warnings:
+        print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
+    timing = replace(timing, discussion_seconds=table.discussion_minutes * 60)
+    for line in lupus_header(table, locale, theme=theme, timing=timing):
+        print(line)
+    print(flush=True)
+    if args.dry_run:
+        if args.speak:
+            print("--speak: nothing is read aloud in a dry run", file=sys.stderr)
+        for line in lupus_dry_run(table, locale, timing):
+            print(line)
+        return 0
+    speaker = find_speaker(locale.voice, sys.stderr) if args.speak else Silent()
+    output = TerminalOutput(sys.stdout, live=sys.stdout.isatty())
+    master = LupusGameMaster(
+        LupusTable(table.names, table.deck, locale, timing, table.options),
+        clock=make_clock(),
+        output=output,
+        prompter=make_prompter(),
+        speaker=speaker,
+        rng=random.Random(args.seed),
+    )
+    try:
+        match = master.play()
+    except KeyboardInterrupt:
+        speaker.stop()
+        output.close()
+        print("\nnarration stopped", file=sys.stderr)
+        return 130
+    if args.record:
+        _write_record(args.record, to_record(match))
+    return 0
+
+
 def make_prompter() -> TerminalPrompter:
     """The narrator's keyboard (tests replace it with scripted answers)."""
     return TerminalPrompter(sys.stdin, sys.stdout)
@@ -707,20 +895,21 @@ def _write_record(path: str, record: dict[str, JSON]) -> None:
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "narrate",
-        help="narrate a game: One Night (the night's calls, the discussion, the vote) or "
-        "Thiercelieux (a whole game master for a table with physical cards)",
+        help="narrate a game: One Night (the night's calls, the discussion, the vote), "
+        "Thiercelieux or Lupus in Tabula (a whole game master for a table with physical cards)",
         description=(
             "Narrate a One Night game in real time (or print the script with --dry-run), or, "
-            "with --family thiercelieux, run a Thiercelieux game at a table with physical "
-            "cards: the night's calls on time, the narrator's answers at a prompt, and the "
-            "engine's dawn, votes and verdict. Every role in the deck is called, for the same "
-            "time, whoever holds it, so the timing gives nothing away."
+            "with --family thiercelieux or --family lupus, run a whole game at a table with "
+            "physical cards: the night's calls on time, the narrator's answers at a prompt, and "
+            "the engine's dawn, votes and verdict. Every role in the deck is called, for the "
+            "same time, whoever holds it, so the timing gives nothing away."
         ),
     )
     p.add_argument(
         "--family",
         metavar="FAMILY",
-        help="the rules: one_night (default) or thiercelieux (also: loups-garous, werewolves)",
+        help="the rules: one_night (default), thiercelieux (also: loups-garous, werewolves) or "
+        "lupus (also: lupus-in-tabula, tabula)",
     )
     source = p.add_mutually_exclusive_group()
     source.add_argument(
@@ -735,19 +924,21 @@ def register(sub: Any) -> None:
         metavar="ROLE,ROLE,...",
         help="the cards, comma-separated, in English or French "
         "(e.g. werewolf,werewolf,seer,robber,villager,villager); Thiercelieux: default the "
-        "suggested deck for --players",
+        "suggested deck for --players; Lupus: default the rules' deck for --players "
+        "(see --specials)",
     )
     p.add_argument(
         "--players",
         type=int,
         metavar="N",
         help=f"number of players (One Night default: {DEFAULT_PLAYERS}; with --deck, the deck's "
-        "size - 3; Thiercelieux: the number of --players-names, or the deck's size)",
+        "size - 3; Thiercelieux and Lupus: the number of --players-names, or the deck's size)",
     )
     p.add_argument(
         "--players-names",
         metavar="NAME,NAME,...",
-        help="Thiercelieux: the players' names, clockwise from seat 1 (default: Player 1, ...)",
+        help="Thiercelieux and Lupus: the players' names, clockwise from seat 1 (default: "
+        "Player 1, ...)",
     )
     p.add_argument(
         "--thief",
@@ -755,11 +946,17 @@ def register(sub: Any) -> None:
         help="Thiercelieux: put the Thief (and two cards to set aside) in the suggested deck",
     )
     p.add_argument(
+        "--specials",
+        metavar="ROLE,ROLE,...",
+        help="Lupus: special characters to put in the default deck, e.g. medium,owl "
+        "(from 9 players; they take Villagers' places)",
+    )
+    p.add_argument(
         "--option",
         action="append",
         metavar="KEY=VALUE",
-        help="Thiercelieux: a table option, e.g. captain=false, captain_mode=random "
-        "(repeatable; 'loupgarou rules thiercelieux' lists them)",
+        help="Thiercelieux and Lupus: a table option, e.g. captain=false, captain_mode=random, "
+        "deadly_owl=always (repeatable; 'loupgarou rules FAMILY' lists them)",
     )
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
     p.add_argument(
@@ -770,15 +967,23 @@ def register(sub: Any) -> None:
         type=float,
         default=None,
         metavar="S",
-        help=f"length of every role call (default: {ONE_NIGHT_STEP_SECONDS:g}; Thiercelieux "
-        f"{DEFAULT_STEP_SECONDS:g})",
+        help=f"length of every role call (default: {ONE_NIGHT_STEP_SECONDS:g}; Thiercelieux and "
+        f"Lupus {DEFAULT_STEP_SECONDS:g})",
     )
     p.add_argument(
         "--discussion-minutes",
         type=float,
-        default=5.0,
+        default=None,
         metavar="M",
-        help="length of the day's discussion (default: 5)",
+        help=f"length of the day's discussion (default: {DISCUSSION_MINUTES:g}; Lupus: its "
+        f"discussion_minutes option, {lupus_narration.DEFAULT_DISCUSSION_MINUTES:g})",
+    )
+    p.add_argument(
+        "--defence-seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help="Lupus: how long each suspect speaks in their defence (default: 60)",
     )
     p.add_argument(
         "--election-minutes",
@@ -804,19 +1009,19 @@ def register(sub: Any) -> None:
         "--seed",
         type=int,
         metavar="N",
-        help="Thiercelieux: seed the game master's random draws (a tie that stays tied, a "
-        "Captain drawn at random)",
+        help="Thiercelieux and Lupus: seed the game master's random draws (a tie that stays "
+        "tied, a Captain drawn at random, the Welcome card among several dead)",
     )
     p.add_argument(
         "--record",
         metavar="FILE",
-        help="Thiercelieux: save the game's record (JSON, replayable) when it is over",
+        help="Thiercelieux and Lupus: save the game's record (JSON, replayable) when it is over",
     )
     p.add_argument(
         "--dry-run",
         action="store_true",
-        help="print the whole script with timings, no waiting (Thiercelieux: the first two "
-        "nights and the day between)",
+        help="print the whole script with timings, no waiting (Thiercelieux and Lupus: the "
+        "first two nights and the day between)",
     )
     p.add_argument(
         "--speak", action="store_true", help=f"read the script aloud with {ESPEAK}, if installed"

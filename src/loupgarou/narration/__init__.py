@@ -1,10 +1,10 @@
-"""Narration: the narrator's script as data, in French or English, for One Night and Thiercelieux.
+"""Narration: the narrator's script as data, in French or English, for the three families.
 
 Contract: everything here is a pure function producing data (it only reads
 the package's own JSON files: locales and themes).  It never sleeps, prints,
 speaks or imports :mod:`loupgarou.cli`; the real-time runners that do live
 in :mod:`loupgarou.cli.narrate` (One Night) and :mod:`loupgarou.cli.game_master`
-(Thiercelieux).
+(Thiercelieux and Lupus in Tabula).
 
 - :mod:`~loupgarou.narration.cues`: :class:`Cue`, the unit of a script, and timing helpers;
 - :mod:`~loupgarou.narration.locale`: texts and role names per language and family;
@@ -12,6 +12,8 @@ in :mod:`loupgarou.cli.narrate` (One Night) and :mod:`loupgarou.cli.game_master`
 - :mod:`~loupgarou.narration.script`: :func:`build_script`, from a One Night deck to its cues;
 - :mod:`~loupgarou.narration.thiercelieux`: :func:`night_script` (a Thiercelieux night from
   the deck and the night's number) and the day's fixed parts;
+- :mod:`~loupgarou.narration.lupus`: the same for Lupus in Tabula (its own ``night_script``,
+  the discussion and the call to stage 1, each voter's call, the defence, stage 2);
 - :mod:`~loupgarou.narration.answers`: reading what the narrator types at a prompt.
 
 Example::
@@ -19,6 +21,7 @@ Example::
     locale = load_theme("pirates").apply(load_locale("fr"))
     cues = build_script(deck, locale, timing=Timing(step_seconds=8))
     night_2 = night_script(deck, 2, load_locale("en", "thiercelieux"))
+    lupus_night_2 = lupus.night_script(lupus_deck, 2, load_locale("fr", "lupus"))
 """
 
 from loupgarou.narration.cues import (

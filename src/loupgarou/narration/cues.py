@@ -39,7 +39,9 @@ class CueKind(StrEnum):
     ELECTION = "election"
     """Thiercelieux: the village is asked to choose its Captain."""
     ANNOUNCE = "announce"
-    """Thiercelieux: news the game master announces (deaths, cards, votes, the verdict)."""
+    """Thiercelieux and Lupus: news the game master announces (deaths, votes, the verdict)."""
+    DEFENCE = "defence"
+    """Lupus: a suspect speaks in their defence."""
 
 
 ROLE_CALL_KINDS = frozenset({CueKind.WAKE, CueKind.ACTION, CueKind.SLEEP})

@@ -10,7 +10,8 @@ each using only known placeholders.  A broken or unknown locale raises
 performs I/O.
 
 Files: ``locales/<language>.json`` for One Night (the first family, whose
-files predate the others), ``locales/<family>/<language>.json`` for the others.
+files predate the others), ``locales/<family>/<language>.json`` for the others
+(Thiercelieux, Lupus in Tabula).
 
 Placeholders in texts are ``{role}`` (a role's singular name, e.g.
 ``{seer}``), ``{role.many}`` (its plural, e.g. ``{werewolf.many}``) and the
@@ -27,6 +28,8 @@ from importlib import resources
 from typing import Any
 
 from loupgarou.core.errors import SetupError
+from loupgarou.variants.lupus.night import call_list as lupus_call_list
+from loupgarou.variants.lupus.roles import Role as LupusRole
 from loupgarou.variants.one_night.night import call_list
 from loupgarou.variants.one_night.roles import Role
 from loupgarou.variants.one_night.setup import box_cards
@@ -38,7 +41,8 @@ LANGUAGES = ("en", "fr")
 
 ONE_NIGHT = "one_night"
 THIERCELIEUX = "thiercelieux"
-FAMILIES = (ONE_NIGHT, THIERCELIEUX)
+LUPUS = "lupus"
+FAMILIES = (ONE_NIGHT, THIERCELIEUX, LUPUS)
 """The rules families the narrator speaks for (their registry names)."""
 
 ALL_STEPS: tuple[str, ...] = call_list(box_cards())
@@ -238,6 +242,132 @@ THIERCELIEUX_PARAMETERS = frozenset(
 """Placeholders a Thiercelieux text may use besides role names."""
 
 
+LUPUS_ROLE_KEYS: tuple[str, ...] = (*(role.value for role in LupusRole), "ghost")
+"""The names a Lupus locale gives: the ten cards and the Ghosts (the dead, who still vote)."""
+
+LUPUS_STEPS: tuple[str, ...] = tuple(
+    dict.fromkeys((*lupus_call_list(tuple(LupusRole), 1), *lupus_call_list(tuple(LupusRole), 2)))
+)
+"""Every call a Lupus night can hold (nights 1 and 2 with the whole box)."""
+
+LUPUS_REASONS = ("humans.no_werewolf", "werewolves.parity", "werehamster.alive")
+"""The codes of the Lupus verdict's reasons (``Outcome.reasons``)."""
+
+LUPUS_TEAMS = ("humans", "werewolves", "werehamster")
+"""The sides that may win a Lupus game (``Outcome.teams``)."""
+
+LUPUS_TEXT_KEYS: frozenset[str] = frozenset(
+    {
+        *(f"step.{step}.{part}" for step in LUPUS_STEPS for part in CALL_PARTS),
+        "step.owl.action_deadly",
+        "night.fall",
+        "day.dawn",
+        "day.discussion",
+        "day.minutes_left",
+        "day.one_minute_left",
+        "day.seconds_left",
+        "stage1.open",
+        "stage1.call",
+        "stage1.counts",
+        "stage1.tie_one",
+        "stage1.tie_two",
+        "stage1.tie_nobody",
+        "owl.replaces",
+        "owl.already",
+        "suspects",
+        "defence.speak",
+        "stage2.open",
+        "stage2.reveal",
+        "stage2.counts",
+        "stage2.tie",
+        "vote.count",
+        "lynch.done",
+        "dawn.nobody",
+        "dawn.deaths",
+        "dawn.ghost",
+        "welcome.given",
+        "welcome.drawn",
+        "welcome.stays",
+        "end.over",
+        "end.became",
+        *(f"end.win.{team}" for team in LUPUS_TEAMS),
+        *(f"end.reason.{code}" for code in LUPUS_REASONS),
+        "end.winners",
+        "duration.minutes",
+        "duration.one_minute",
+        "duration.seconds",
+        "duration.one_second",
+        "list.and",
+        "player.default",
+        "header.family",
+        "header.players",
+        "header.names",
+        "header.deck",
+        "header.theme",
+        "header.timing",
+        "header.owl",
+        "header.owl_deadly",
+        "header.night",
+        "header.day",
+        "note.deal",
+        "note.nobody",
+        "note.holders",
+        "note.seer_yes",
+        "note.seer_no",
+        "note.medium_yes",
+        "note.medium_no",
+        "note.became",
+        "note.ghost_cards",
+        "note.order",
+        "note.clues",
+        "ask.card",
+        "ask.seer",
+        "ask.bodyguard",
+        "ask.victim",
+        "ask.owl",
+        "ask.mythomaniac",
+        "ask.stage1",
+        "ask.stage2",
+        "error.empty",
+        "error.unknown_player",
+        "error.ambiguous_player",
+        "error.not_allowed",
+        "error.unknown_card",
+        "error.no_card_left",
+        "error.card_count",
+        "error.ballot",
+        "error.ballots",
+        "error.illegal",
+    }
+)
+"""The keys every Lupus locale must hold: the calls, the day's two stages, the engine's
+news, and what the game master shows or asks the narrator (``note.*``, ``ask.*``,
+``error.*``; never spoken)."""
+
+LUPUS_PARAMETERS = frozenset(
+    {
+        "count",
+        "duration",
+        "defence",
+        "name",
+        "names",
+        "target",
+        "role",
+        "cards",
+        "first",
+        "second",
+        "title",
+        "step",
+        "total",
+        "seat",
+        "voters",
+        "voter",
+        "detail",
+    }
+)
+"""Placeholders a Lupus text may use besides role names."""
+
+
 @dataclass(frozen=True, slots=True)
 class LocaleSchema:
     """What a family's locale must hold: its role keys, text keys and parameters."""
@@ -262,6 +392,7 @@ SCHEMAS: dict[str, LocaleSchema] = {
         THIERCELIEUX_TEXT_KEYS,
         THIERCELIEUX_PARAMETERS,
     ),
+    LUPUS: LocaleSchema(LUPUS, LUPUS, LUPUS_ROLE_KEYS, LUPUS_TEXT_KEYS, LUPUS_PARAMETERS),
 }
 """Every family's locale schema, by family name."""
 

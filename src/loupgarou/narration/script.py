@@ -54,7 +54,12 @@ class Timing:
     election_seconds: float = 60.0
     """Thiercelieux: time to make one's case before the Captain's election."""
     announce_seconds: float = 3.0
-    """Thiercelieux: the pause after each piece of news the game master announces."""
+    """Thiercelieux and Lupus: the pause after each piece of news the game master announces
+    (and, in Lupus, each stage 1 voter's call)."""
+    defence_seconds: float = 60.0
+    """Lupus: each suspect's defence."""
+    token_seconds: float = 10.0
+    """Lupus: time to lay the stage 2 vote token down, before 3, 2, 1."""
 
     def __post_init__(self) -> None:
         for field in fields(self):

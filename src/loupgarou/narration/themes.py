@@ -9,8 +9,8 @@ into the same locale with the theme's names.  Every problem raises
 - ``narration.unknown_theme``: no shipped theme by that name and no such file;
 - ``narration.bad_theme``: the file cannot be read, is not JSON, or has the wrong shape;
 - ``narration.theme_unknown_role``: a name is given for a key that is not a role;
-- ``narration.theme_plural``: a name called as a group (Werewolf, Mason, Lovers) lacks
-  its plural;
+- ``narration.theme_plural``: a name called as a group (Werewolf, Mason, Lovers,
+  Freemason, Ghost) lacks its plural;
 - ``narration.theme_language``: the theme has no names in the narration's language.
 
 A theme file::
@@ -29,7 +29,8 @@ A theme file::
 
 ``names`` maps a language to names by role key; a key is any family's role key
 (:data:`ROLE_KEYS`), and a key several families share (``werewolf``, ``seer``,
-``villager``, ``hunter``) renames that role in each of them.  The optional
+``villager``, ``hunter``) renames that role in each of them (Lupus in Tabula shares
+``werewolf``, ``seer`` and ``villager``).  The optional
 ``families`` section holds names for one family only, which win over ``names``
 for that family.  A name is a string, or ``{"one": ..., "many": ...}`` when the
 plural differs.  Roles a theme does not rename keep the locale's names.  Files
@@ -47,10 +48,11 @@ from typing import Any
 
 from loupgarou.core.errors import SetupError
 from loupgarou.narration.locale import FAMILIES, SCHEMAS, Locale, RoleName
+from loupgarou.variants.lupus.roles import parse_role as parse_lupus_role
 from loupgarou.variants.one_night.roles import parse_role
 from loupgarou.variants.thiercelieux.roles import parse_role as parse_thiercelieux_role
 
-GROUP_ROLES = ("werewolf", "mason", "lovers")
+GROUP_ROLES = ("werewolf", "mason", "lovers", "freemason", "ghost")
 """Names the narrator uses for a group: a theme must give their plural."""
 
 ROLE_KEYS: tuple[str, ...] = tuple(
@@ -68,6 +70,9 @@ _TITLE_ALIASES = {
     "maire": "captain",
     "mayor": "captain",
     "sheriff": "captain",
+    "fantome": "ghost",
+    "fantôme": "ghost",
+    "ghosts": "ghost",
 }
 
 
@@ -206,6 +211,7 @@ def _role_key(theme: str, place: str, role_key: str, keys: tuple[str, ...]) -> s
     for alias in (
         parse_role(role_key),
         parse_thiercelieux_role(role_key),
+        parse_lupus_role(role_key),
         _TITLE_ALIASES.get(role_key.strip().lower()),
     ):
         if alias is not None and str(alias) in keys:
