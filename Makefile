@@ -35,3 +35,6 @@ golden: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
+
+balance: $(STAMP)
+	$(BIN)/python scripts/balance_report.py

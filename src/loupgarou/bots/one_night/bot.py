@@ -1,0 +1,256 @@
+"""The sensible One Night bot: plays like a decent person at the table.
+
+- **Night**: acts with purpose.  The Seer looks at a player more often than at the
+  centre (a player's card is what the vote needs); the Robber and the
+  Troublemaker always act (their information or confusion is worth it); a lone
+  Werewolf peeks (a centre card is a safe lie); the Doppelgänger copies a player.
+- **Day**: speaks once, with a structured claim.  A seat that believes it ends the
+  night on the village side tells the whole truth (:func:`.knowledge.truthful`).
+  A seat on the werewolf side or the Tanner lies plausibly: it claims a village
+  role that is likely free (one it saw in the centre, or one nobody has claimed,
+  weighted by the copies left), with details that fit (a Seer who saw a centre
+  card, a Troublemaker who swapped two others ...); a Werewolf sometimes frames a
+  player as a Werewolf; the Minion and the Tanner sometimes claim to be a Werewolf,
+  to draw the votes.
+- **Vote**: reads every claim.  The village asks the solver (:mod:`.solver`) for
+  each seat's chance of ending as a Werewolf and votes for the most likely one,
+  avoiding a probable Tanner; when nobody is likely a Werewolf it votes for the
+  next seat clockwise (if everybody does, nobody dies, which wins for the village
+  when no Werewolf is in play).  The werewolf side votes together for the non-wolf
+  the table finds most suspicious (public reasons only, so that both Werewolves
+  pick the same seat); the Tanner votes like a suspicious villager.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from loupgarou.core.actions import PASS, Action, Decision
+from loupgarou.core.statements import Statement
+from loupgarou.engine.views import SeatView
+
+from .knowledge import (
+    CENTRE,
+    INSOM,
+    MINION,
+    ROBBER,
+    SEER,
+    SHOWN,
+    TANNER,
+    TM,
+    VILLAGER,
+    WOLF,
+    WOLVES,
+    ClaimKey,
+    ViewReader,
+    known_role,
+    to_claim,
+    truthful,
+)
+from .solver import Posterior, solver_for
+from .talk import say_claim
+
+HUNTER_NO, DRUNK_NO = 10, 7
+BOT_BUDGET = 12_000
+"""How much exact enumeration the bot allows itself before sampling."""
+BOT_SAMPLES = 400
+LIE_SAFE = frozenset({VILLAGER, HUNTER_NO, DRUNK_NO, TM, SEER, ROBBER, INSOM})
+"""Village roles a liar may claim (a Mason lie is too easily caught)."""
+
+
+class SensibleOneNight:
+    """A sensible player for one seat (see the module docstring)."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+        self.reader = ViewReader(seat)
+        self.spoke = False
+        self.last: Posterior | None = None
+
+    # --- night -------------------------------------------------------------------------
+
+    def decide(self, view: SeatView, decision: Decision) -> Action:
+        self.reader.update(view)
+        if decision.kind == "vote":
+            return self.vote(decision)
+        return self.night(decision)
+
+    def night(self, decision: Decision) -> Action:
+        rng = self.rng
+        acting = [a for a in decision.options if a is not PASS and a.kind != "pass"]
+        if not acting:
+            return decision.options[0]
+        kind = decision.kind.removeprefix("doppelganger_")
+        if kind == "seer":
+            players = [a for a in acting if a.players]
+            centre = [a for a in acting if a.centre]
+            pool = players if (players and rng.random() < 0.7) or not centre else centre
+            return rng.choice(pool)
+        return rng.choice(acting)
+
+    # --- day ---------------------------------------------------------------------------
+
+    def speak(self, view: SeatView) -> Statement | None:
+        self.reader.update(view)
+        r = self.reader
+        if self.spoke or not r.day or r.voted:
+            return None
+        self.spoke = True
+        k = r.knowledge()
+        if known_role(k.dealt, k.obs) in (WOLF, MINION, TANNER):
+            claim = self.lie()
+        else:
+            claim = truthful(self.seat, k.dealt, k.obs)
+        c = to_claim(claim)
+        return Statement(say_claim(c, view.players, self.seat), c)
+
+    def partners(self) -> set[int]:
+        """Seats this seat knows to be Werewolves (itself excluded)."""
+        out: set[int] = set()
+        for o in self.reader.obs:
+            if o[0] in (WOLVES, SHOWN):
+                out.update(int(s) for s in o[1:])
+        out.discard(self.seat)
+        return out
+
+    def lie(self) -> ClaimKey:
+        """A plausible false claim (see the module docstring)."""
+        r = self.reader
+        rng = self.rng
+        n = r.n
+        k = r.knowledge()
+        me = self.seat
+        role = known_role(k.dealt, k.obs)
+        deck = Counter(r.deck)
+        claimed = Counter(c.role for s, c in r.claims.items() if s != me)
+        # Roles it knows are not held by players: what it saw in the centre.
+        centre_seen = {int(o[2]) for o in k.obs if o[0] == CENTRE}
+        if role in (MINION, TANNER) and WOLF in deck and rng.random() < 0.3:
+            return ClaimKey(WOLF, None, frozenset())
+        weights: dict[int, float] = {}
+        for cand in LIE_SAFE:
+            left = deck[cand] - claimed[cand]
+            if left <= 0:
+                continue
+            w = float(left)
+            if cand in centre_seen:
+                w += 3.0
+            if cand == VILLAGER:
+                w *= 1.5
+            weights[cand] = w
+        if role == TANNER and claimed:
+            # The Tanner wants the votes: contest a role somebody already claimed.
+            contested = [c for c in claimed if c in LIE_SAFE and c >= 0]
+            if contested:
+                weights = {rng.choice(sorted(contested)): 1.0}
+        if not weights:
+            return ClaimKey(VILLAGER, None, frozenset())
+        pick = _weighted(rng, weights)
+        others = [s for s in range(n) if s != me]
+        friends = self.partners()
+        targets = [s for s in others if s not in friends] or others
+        if pick == SEER:
+            if role == WOLF and targets and rng.random() < 0.5:
+                t = rng.choice(targets)  # frame someone
+                return ClaimKey(SEER, Action("look", (t,)), frozenset({(WOLF, t, -1)}))
+            slots = sorted(rng.sample(range(3), 2))
+            saw = []
+            for c in slots:
+                seen = [int(o[2]) for o in k.obs if o[0] == CENTRE and int(o[1]) == c]
+                guess = seen[0] if seen else _village_guess(rng, deck, claimed)
+                saw.append((guess, -1, c))
+            return ClaimKey(SEER, Action("look", (), tuple(slots)), frozenset(saw))
+        if pick == ROBBER:
+            t = rng.choice(targets)
+            return ClaimKey(
+                ROBBER,
+                Action("rob", (t,)),
+                frozenset({(_village_guess(rng, deck, claimed), me, -1)}),
+            )
+        if pick == TM and len(others) >= 2:
+            a, b = sorted(rng.sample(others, 2))
+            return ClaimKey(TM, Action("swap", (a, b)), frozenset())
+        if pick == DRUNK_NO:
+            return ClaimKey(DRUNK_NO, Action("take", (), (rng.randrange(3),)), frozenset())
+        if pick == INSOM:
+            return ClaimKey(INSOM, None, frozenset({(INSOM, me, -1)}))
+        return ClaimKey(pick, None, frozenset())
+
+    # --- vote --------------------------------------------------------------------------
+
+    def vote(self, decision: Decision) -> Action:
+        r = self.reader
+        k = r.knowledge()
+        role = known_role(k.dealt, k.obs)
+        targets = [a.players[0] for a in decision.options]
+        if role in (WOLF, MINION):
+            friends = self.partners()
+            pool = [t for t in targets if t not in friends] or targets
+            return _vote_for(_most_suspicious(r, pool))
+        if role == TANNER:
+            return _vote_for(_most_suspicious(r, targets))
+        post = self.posterior()
+        best = max(targets, key=lambda t: (post.wolf(t) - 0.8 * post.tanner(t), -t))
+        if post.wolf(best) < 0.2 and post.no_wolf > 0.5:
+            nxt = (self.seat + 1) % r.n
+            if nxt in targets:
+                return _vote_for(nxt)
+        return _vote_for(best)
+
+    def posterior(self) -> Posterior:
+        r = self.reader
+        solver = solver_for(r.deck, r.n)
+        # A bounded effort: exact on most tables, sampled (with a stated error) on the
+        # largest ones, so that a big table still plays briskly.
+        post = solver.posterior(r.knowledge(), r.claims, budget=BOT_BUDGET, samples=BOT_SAMPLES)
+        self.last = post
+        return post
+
+
+def _vote_for(seat: int) -> Action:
+    return Action("vote", (seat,))
+
+
+def _weighted(rng: random.Random, weights: dict[int, float]) -> int:
+    items = sorted(weights.items())
+    x = rng.random() * sum(w for _, w in items)
+    for key, w in items:
+        if x < w:
+            return key
+        x -= w
+    return items[-1][0]
+
+
+def _village_guess(rng: random.Random, deck: Counter[int], claimed: Counter[int]) -> int:
+    """A village role a liar might say it saw (one with copies nobody claimed)."""
+    free = sorted(r for r in deck if r in LIE_SAFE and deck[r] > claimed[r])
+    return rng.choice(free) if free else VILLAGER
+
+
+def _most_suspicious(reader: ViewReader, pool: list[int]) -> int:
+    """The seat of ``pool`` the table has the most public reasons to vote for."""
+    claims = reader.claims
+    deck = Counter(reader.deck)
+    by_role = Counter(c.role for c in claims.values())
+
+    def score(seat: int) -> tuple[float, int]:
+        c = claims.get(seat)
+        s = 0.0
+        if c is None or c.role < 0:
+            s += 1.0
+        else:
+            if by_role[c.role] > deck[c.role]:
+                s += 1.0
+            if c.role in (WOLF, TANNER):
+                s += 2.0
+        for other, oc in claims.items():
+            if other == seat:
+                continue
+            for role, at, _ in oc.saw:
+                if at == seat:
+                    s += 2.0 if role == WOLF else -0.5
+        return (s, -seat)  # public reasons and seat order only: the pack agrees
+
+    return max(pool, key=score)

@@ -1,0 +1,274 @@
+"""What one One Night seat knows, in a compact form the solver can compare.
+
+A seat's night knowledge is its dealt role and the ordered list of its private
+night observations (:data:`Obs` tuples), read from the events of its
+:class:`~loupgarou.engine.SeatView`.  The solver simulates worlds and produces
+the same tuples for every seat, so "consistent with what I know" is plain
+equality.  The public claims are read from the view's ``statement`` events.
+
+This module also defines the *truthful claim* of a seat (its role, what it did,
+what it saw) from its knowledge, which the honest bot says aloud and the
+solver expects from an honest seat, and the *known team* of a seat (the team it
+believes it ends the night on), which decides whether a seat has a reason to
+lie.  Both are functions of a seat's own knowledge only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from loupgarou.core.actions import PASS, Action
+from loupgarou.core.events import JSON, Event
+from loupgarou.core.statements import Claim, Sighting
+from loupgarou.engine.views import SeatView
+from loupgarou.variants.one_night.roles import Role
+
+ROLES: tuple[Role, ...] = tuple(Role)
+"""Role numbers: a role's index in this tuple."""
+ROLE_NO: dict[str, int] = {r.value: i for i, r in enumerate(ROLES)}
+
+DG, WOLF, MINION, MASON, SEER, ROBBER, TM, DRUNK, INSOM, VILLAGER, HUNTER, TANNER = range(12)
+LIAR_ROLES = frozenset({WOLF, MINION, TANNER})
+"""Roles whose holder is on the werewolf side or alone (the Tanner): they have a reason to lie."""
+WOLF_SIDE = frozenset({WOLF, MINION})
+
+# Observation kinds (the first item of an Obs tuple).
+COPIED, WOLVES, SHOWN, MASONS, CENTRE, CARD, ROBBED, SWAPPED, TOOK, OWN, DECLINED = range(11)
+
+Obs = tuple[int | str, ...]
+"""One private observation: ``(kind, ...)`` with seats, centre slots and role numbers."""
+
+_NIGHT_KINDS = {
+    "copied": COPIED,
+    "werewolves": WOLVES,
+    "werewolves_shown": SHOWN,
+    "masons": MASONS,
+    "centre_seen": CENTRE,
+    "card_seen": CARD,
+    "robbed": ROBBED,
+    "swapped": SWAPPED,
+    "took_centre": TOOK,
+    "own_card": OWN,
+    "declined": DECLINED,
+}
+
+
+def role_no(value: JSON) -> int:
+    return ROLE_NO[str(value)]
+
+
+def obs_of(event: Event) -> Obs | None:
+    """The observation an event stands for, or None if it is not a private night fact."""
+    kind = _NIGHT_KINDS.get(event.kind)
+    if kind is None or event.audience.everyone:
+        return None
+    d = event.data
+    if kind == COPIED:
+        return (COPIED, int(d["seat"]), role_no(d["role"]))
+    if kind in (WOLVES, SHOWN, MASONS):
+        return (kind, *(int(s) for s in d["seats"]))
+    if kind == CENTRE:
+        return (CENTRE, int(d["centre"]), role_no(d["role"]))
+    if kind == CARD:
+        return (CARD, int(d["seat"]), role_no(d["role"]))
+    if kind == ROBBED:
+        return (ROBBED, int(d["seat"]), role_no(d["role"]))
+    if kind == SWAPPED:
+        a, b = d["seats"]
+        return (SWAPPED, int(a), int(b))
+    if kind == TOOK:
+        return (TOOK, int(d["centre"]))
+    if kind == OWN:
+        return (OWN, role_no(d["role"]))
+    return (DECLINED, str(d["step"]))
+
+
+@dataclass(frozen=True, slots=True)
+class NightKnowledge:
+    """A seat's dealt role (a role number) and its private night observations, in order."""
+
+    seat: int
+    dealt: int
+    obs: tuple[Obs, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimKey:
+    """A claim reduced to what the solver compares: role number (-1: not said), the
+    action (None: not said) and the sightings as ``(role, seat, centre)`` (-1 where absent)."""
+
+    role: int
+    did: Action | None
+    saw: frozenset[tuple[int, int, int]]
+
+
+def claim_key(claim: Mapping[str, JSON] | Claim) -> ClaimKey | None:
+    """Normalise a claim (a :class:`Claim` or its JSON); None if it names nothing usable."""
+    if isinstance(claim, Claim):
+        role = -1 if claim.role is None else ROLE_NO.get(claim.role.strip().lower(), -2)
+        did = claim.did
+        saw = frozenset(
+            (
+                ROLE_NO.get(s.role.strip().lower(), -2),
+                -1 if s.seat is None else s.seat,
+                -1 if s.centre is None else s.centre,
+            )
+            for s in claim.saw
+        )
+    else:
+        raw_role = claim.get("role")
+        role = -1 if raw_role is None else ROLE_NO.get(str(raw_role).strip().lower(), -2)
+        raw_did = claim.get("did")
+        did = None if raw_did is None else Action.from_json(raw_did)
+        saw = frozenset(
+            (
+                ROLE_NO.get(str(s.get("role", "")).strip().lower(), -2),
+                -1 if s.get("seat") is None else int(s["seat"]),
+                -1 if s.get("centre") is None else int(s["centre"]),
+            )
+            for s in claim.get("saw", ())
+        )
+    if role == -1 and did is None and not saw:
+        return None
+    return ClaimKey(role, did, saw)
+
+
+def truthful(seat: int, dealt: int, obs: Sequence[Obs]) -> ClaimKey:
+    """The claim an honest seat makes: its dealt role, its (last) action, what it saw."""
+    did: Action | None = None
+    saw: list[tuple[int, int, int]] = []
+    centre_look: list[int] = []
+    for o in obs:
+        k = o[0]
+        if k == COPIED:
+            did = Action("copy", (int(o[1]),))
+            saw.append((int(o[2]), int(o[1]), -1))
+        elif k == CARD:
+            did = Action("look", (int(o[1]),))
+            saw.append((int(o[2]), int(o[1]), -1))
+        elif k == CENTRE:
+            centre_look.append(int(o[1]))
+            saw.append((int(o[2]), -1, int(o[1])))
+            if dealt == WOLF or (dealt == DG and len(centre_look) == 1 and _copied(obs) == WOLF):
+                did = Action("peek", (), (int(o[1]),))
+            else:
+                did = Action("look", (), tuple(centre_look))
+        elif k == ROBBED:
+            did = Action("rob", (int(o[1]),))
+            saw.append((int(o[2]), seat, -1))
+        elif k == SWAPPED:
+            did = Action("swap", (int(o[1]), int(o[2])))
+        elif k == TOOK:
+            did = Action("take", (), (int(o[1]),))
+        elif k == OWN:
+            saw.append((int(o[1]), seat, -1))
+        elif k == MASONS:
+            saw.extend((MASON, int(s), -1) for s in o[1:] if s != seat)
+        elif k == DECLINED:
+            did = PASS
+    return ClaimKey(dealt, did, frozenset(saw))
+
+
+def _copied(obs: Sequence[Obs]) -> int:
+    for o in obs:
+        if o[0] == COPIED:
+            return int(o[2])
+    return -1
+
+
+def compatible(claim: ClaimKey, truth: ClaimKey) -> bool:
+    """Whether an honest seat whose truthful claim is ``truth`` could have said ``claim``:
+    every part the claim gives matches (a part left out matches anything)."""
+    if claim.role not in (-1, truth.role):
+        return False
+    if claim.did is not None and claim.did != truth.did:
+        return False
+    return not claim.saw or claim.saw == truth.saw
+
+
+def known_role(dealt: int, obs: Sequence[Obs]) -> int:
+    """The role a seat believes it ends the night with (the Doppelgänger card seen from
+    outside counts as unknown: the village's)."""
+    role = dealt
+    for o in obs:
+        k = o[0]
+        if k == COPIED:
+            role = int(o[2])
+        elif k in (ROBBED, OWN):
+            role = int(o[2]) if k == ROBBED else int(o[1])
+    return VILLAGER if role == DG else role
+
+
+def is_liar(dealt: int, obs: Sequence[Obs]) -> bool:
+    """A seat that believes it is on the werewolf side or the Tanner has a reason to lie."""
+    return known_role(dealt, obs) in LIAR_ROLES
+
+
+def to_claim(key: ClaimKey) -> Claim:
+    """A :class:`Claim` to say aloud for a claim key."""
+    return Claim(
+        role=None if key.role < 0 else ROLES[key.role].value,
+        did=key.did,
+        saw=tuple(
+            Sighting(
+                ROLES[r].value if r >= 0 else "?",
+                None if s < 0 else s,
+                None if c < 0 else c,
+            )
+            for r, s, c in sorted(key.saw)
+        ),
+    )
+
+
+class ViewReader:
+    """Reads a growing One Night view incrementally: the seat's knowledge and the claims.
+
+    Feed it every new view of the same seat (:meth:`update`); it only looks at the
+    events it has not seen yet.
+    """
+
+    __slots__ = ("claims", "day", "dealt", "deck", "n", "obs", "seat", "seen", "voted")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.seen = 0
+        self.dealt = -1
+        self.obs: list[Obs] = []
+        self.claims: dict[int, ClaimKey] = {}
+        self.deck: tuple[int, ...] = ()
+        self.n = 0
+        self.day = False
+        self.voted = False
+
+    def update(self, view: SeatView) -> None:
+        events = view.events
+        for i in range(self.seen, len(events)):
+            e = events[i]
+            kind = e.kind
+            if kind == "statement":
+                raw = e.data.get("claim")
+                if raw is not None:
+                    try:
+                        key = claim_key(raw)
+                    except Exception:  # a malformed claim from a person is just noise
+                        key = None
+                    if key is not None:
+                        self.claims[int(e.data["seat"])] = key
+            elif kind == "dealt":
+                self.dealt = role_no(e.data["role"])
+            elif kind == "night_begins":
+                self.n = int(e.data["players"])
+                self.deck = tuple(role_no(r) for r in e.data["deck"])
+            elif kind == "day_begins":
+                self.day = True
+            elif kind == "voted":
+                self.voted = True
+            else:
+                o = obs_of(e)
+                if o is not None:
+                    self.obs.append(o)
+        self.seen = len(events)
+
+    def knowledge(self) -> NightKnowledge:
+        return NightKnowledge(self.seat, self.dealt, tuple(self.obs))

@@ -1,0 +1,1015 @@
+"""The One Night solver: who ends the night as what, from one seat's point of view.
+
+Given a deck, a seat's own knowledge (:class:`~.knowledge.NightKnowledge`) and the
+public claims made so far, :meth:`Solver.posterior` returns, for every position
+(seats, then the three centre slots), the probability of each effective role at
+dawn and of each dealt role, over the worlds consistent with what the seat knows.
+
+**The model** (exact: every probability is a finite sum over worlds):
+
+- A world is a deal and every night choice.  Deals are equally likely.  Each
+  night decision of another seat is drawn uniformly from its legal options (the
+  options the rules offer; the seat's own choices are the ones it made).
+- A world is consistent with the seat's knowledge when the seat would have been
+  dealt the same card and told exactly the same things during the night.
+- Claims are weighed, not trusted.  A seat that, in that world, believes it ends
+  the night on the village side is *honest*: each part of its last claim (role,
+  action, sightings) is true in that world, or the world is impossible (an honest
+  seat's action is still drawn from the prior, so a claimed action weighs
+  ``1/options``).  A seat that believes it is on the werewolf side or the Tanner
+  (by its card, what it robbed, copied or saw as the Insomniac) *lies*: its claim
+  is drawn from a lie distribution that does not depend on the world, weighing
+  ``1/R`` for the role (``R`` distinct roles in the deck), ``1/options`` for an
+  action and ``1/R`` per sighting.  A silent seat tells nothing.
+- If no world at all fits (say a person on the village side lied), the solver
+  answers again with every claim weighed (an honest seat's false claim costs a
+  factor ``EPSILON`` times the lie weight) and marks the answer ``lenient``.
+
+**Exactness.**  The sum is enumerated with pruning that never drops a world of
+positive weight: the seat's own card and actions are fixed, facts it saw pin
+cards of the deal, a seat whose card cannot make it lie must hold the role it
+claimed, an honest seat's claimed action is the only one it can have taken, and
+choices that change nothing anyone can observe (a Werewolf's peek, an unclaimed
+Seer's look) are summed in closed form.  When the enumeration would visit more
+than ``budget`` choices (ten players with hardly any claims), it stops and the
+solver estimates instead: whole worlds are drawn by sequential importance
+sampling (each position's card among those it may hold, each choice among
+those the enumeration would branch over), and the answer carries
+``exact=False`` and ``error``, the largest standard error of its
+probabilities.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from loupgarou.core.actions import PASS, Action
+from loupgarou.variants.one_night.night import ACTIVE_COPIES, call_list
+from loupgarou.variants.one_night.roles import Role
+
+from .knowledge import (
+    CARD,
+    CENTRE,
+    COPIED,
+    DECLINED,
+    DG,
+    DRUNK,
+    INSOM,
+    LIAR_ROLES,
+    MASON,
+    MASONS,
+    MINION,
+    OWN,
+    ROBBED,
+    ROBBER,
+    ROLES,
+    SEER,
+    SHOWN,
+    SWAPPED,
+    TANNER,
+    TM,
+    TOOK,
+    WOLF,
+    WOLVES,
+    ClaimKey,
+    NightKnowledge,
+    Obs,
+    compatible,
+    known_role,
+    truthful,
+)
+
+CENTRE_SLOTS = 3
+EPSILON = 0.01
+"""Lenient mode: how much less likely an honest seat's false claim is than a liar's."""
+DEFAULT_BUDGET = 40_000
+"""Choices the exact enumeration may branch over before the solver samples instead."""
+SAMPLES = 2000
+"""Worlds drawn when sampling."""
+
+UNCERTAIN = frozenset({WOLF, MINION, TANNER, ROBBER, INSOM, DG})
+"""Cards whose holder may end the night with a reason to lie."""
+_ACT_KIND = {SEER: "seer", ROBBER: "robber", TM: "troublemaker", DRUNK: "drunk"}
+_ACTIVE = frozenset(ROLES.index(r) for r in ACTIVE_COPIES)
+_MAY_LIE_AFTER_COPY = LIAR_ROLES | {ROBBER, INSOM}
+"""Copies after which a Doppelgänger may end the night with a reason to lie."""
+NROLES = len(ROLES)
+
+
+@dataclass(frozen=True, slots=True)
+class Posterior:
+    """The solver's answer for one seat.
+
+    ``final[p][r]``: probability that position ``p`` (seats ``0..n-1``, centre
+    ``n..n+2``) holds effective role number ``r`` at dawn; ``dealt[p][r]`` the
+    same for the deal.  ``no_wolf``: probability that no player ends as a
+    Werewolf.  ``exact`` is False when sampled, and ``error`` is then the largest
+    standard error.  ``lenient``: no world fitted every claim (see the module).
+    """
+
+    n: int
+    final: tuple[tuple[float, ...], ...]
+    dealt: tuple[tuple[float, ...], ...]
+    no_wolf: float
+    worlds: int
+    exact: bool = True
+    error: float = 0.0
+    lenient: bool = False
+
+    def p(self, position: int, role: Role | int) -> float:
+        r = role if isinstance(role, int) else ROLES.index(role)
+        return self.final[position][r]
+
+    def wolf(self, seat: int) -> float:
+        return self.final[seat][WOLF]
+
+    def wolf_side(self, seat: int) -> float:
+        row = self.final[seat]
+        return row[WOLF] + row[MINION]
+
+    def tanner(self, seat: int) -> float:
+        return self.final[seat][TANNER]
+
+    def as_dict(self) -> dict[str, object]:
+        def table(rows: tuple[tuple[float, ...], ...]) -> list[dict[str, float]]:
+            return [{ROLES[r].value: round(v, 6) for r, v in enumerate(row) if v} for row in rows]
+
+        return {
+            "players": self.n,
+            "final": table(self.final),
+            "dealt": table(self.dealt),
+            "no_werewolf": round(self.no_wolf, 6),
+            "worlds": self.worlds,
+            "exact": self.exact,
+            "error": self.error,
+            "lenient": self.lenient,
+        }
+
+
+class _Budget(Exception):
+    """The exact enumeration would be too long: sample instead."""
+
+
+# Encoded actions: (verb, ...); verbs are small ints for speed.
+PASS_V, COPY_V, LOOKP_V, LOOKC_V, PEEK_V, ROB_V, SWAP_V, TAKE_V = range(8)
+EAction = tuple[int, ...]
+
+
+def _as_action(a: EAction) -> Action:
+    v = a[0]
+    if v == PASS_V:
+        return PASS
+    if v == COPY_V:
+        return Action("copy", (a[1],))
+    if v == LOOKP_V:
+        return Action("look", (a[1],))
+    if v == LOOKC_V:
+        return Action("look", (), (a[1], a[2]))
+    if v == PEEK_V:
+        return Action("peek", (), (a[1],))
+    if v == ROB_V:
+        return Action("rob", (a[1],))
+    if v == SWAP_V:
+        return Action("swap", (a[1], a[2]))
+    return Action("take", (), (a[1],))
+
+
+def _options(kind: str, n: int, seat: int) -> tuple[EAction, ...]:
+    """The legal options of a decision, in the rules' order (see ``one_night.night``)."""
+    others = [t for t in range(n) if t != seat]
+    if kind == "copy":
+        return tuple((COPY_V, t) for t in others)
+    if kind == "seer":
+        return (
+            *((LOOKP_V, t) for t in others),
+            *((LOOKC_V, a, b) for a, b in combinations(range(3), 2)),
+            (PASS_V,),
+        )
+    if kind == "robber":
+        return (*((ROB_V, t) for t in others), (PASS_V,))
+    if kind == "troublemaker":
+        return (*((SWAP_V, a, b) for a, b in combinations(others, 2)), (PASS_V,))
+    if kind == "drunk":
+        return tuple((TAKE_V, c) for c in range(3))
+    if kind == "lone_wolf":
+        return (*((PEEK_V, c) for c in range(3)), (PASS_V,))
+    raise KeyError(kind)
+
+
+def _option_count(kind: str, n: int) -> int:
+    return len(_options(kind, n, 0))
+
+
+# Tasks of a night, per deal: (kind, seat).
+T_DG, T_DGMIN, T_WOLVES, T_MINION, T_MASONS, T_SEER, T_ROBBER, T_TM, T_DRUNK, T_INSOM, T_DGINS = (
+    range(11)
+)
+_STEP_TASK = {
+    "doppelganger": T_DG,
+    "doppelganger_minion": T_DGMIN,
+    "werewolves": T_WOLVES,
+    "minion": T_MINION,
+    "masons": T_MASONS,
+    "seer": T_SEER,
+    "robber": T_ROBBER,
+    "troublemaker": T_TM,
+    "drunk": T_DRUNK,
+    "insomniac": T_INSOM,
+    "doppelganger_insomniac": T_DGINS,
+}
+_HOLDER = {T_DG: DG, T_MINION: MINION, T_SEER: SEER, T_ROBBER: ROBBER, T_TM: TM}
+_HOLDER.update({T_DRUNK: DRUNK, T_INSOM: INSOM})
+
+
+class Solver:
+    """Exact posteriors for one deck and table size (build with :func:`solver_for`)."""
+
+    def __init__(self, deck: Sequence[int], n: int, lone_wolf_peek: bool = True) -> None:
+        self.n = n
+        self.size = n + CENTRE_SLOTS
+        self.peek = lone_wolf_peek
+        counts = Counter(deck)
+        # Tokens: a role number for every card but the Doppelgänger cards, which get
+        # token 0 (DG) and then NROLES, NROLES+1 ... so that each carries its own copy.
+        tokens: dict[int, int] = {}
+        self.printed: list[int] = list(range(NROLES))
+        for role, k in sorted(counts.items()):
+            if role == DG:
+                tokens[DG] = 1
+                for extra in range(1, k):
+                    tokens[NROLES + extra - 1] = 1
+                    self.printed.append(DG)
+            else:
+                tokens[role] = k
+        self.tokens = tokens
+        self.has_dg = DG in counts
+        self.steps = tuple(_STEP_TASK[s] for s in call_list(tuple(ROLES[r] for r in deck)))
+        self.distinct = len(counts)
+        self.options = {
+            (kind, s): _options(kind, n, s)
+            for kind in ("copy", "seer", "robber", "troublemaker", "drunk", "lone_wolf")
+            for s in range(n)
+        }
+        self.actions = {a: _as_action(a) for opts in self.options.values() for a in opts}
+        self.counts = {
+            kind: _option_count(kind, n)
+            for kind in ("copy", "seer", "robber", "troublemaker", "drunk", "lone_wolf")
+        }
+        self._truths: dict[tuple[int, int, tuple[Obs, ...]], tuple[bool, ClaimKey]] = {}
+        self._cache: dict[tuple[object, ...], Posterior] = {}
+
+    # --- the lie distribution ---------------------------------------------------------------
+
+    def lie_weight(self, claim: ClaimKey) -> float:
+        """How likely a liar is to say exactly ``claim`` (see the module docstring)."""
+        w = 1.0 / self.distinct if claim.role != -1 else 1.0
+        if claim.did is not None:
+            w /= self.counts.get(_KIND_OF_VERB.get(claim.did.kind, "seer"), 4)
+        for _ in claim.saw:
+            w /= self.distinct
+        return w
+
+    # --- the public entry point ------------------------------------------------------------
+
+    def posterior(
+        self,
+        knowledge: NightKnowledge | None,
+        claims: Mapping[int, ClaimKey],
+        *,
+        budget: int = DEFAULT_BUDGET,
+        seed: int = 0,
+        samples: int = 0,
+    ) -> Posterior:
+        """Probabilities for the seat of ``knowledge`` (None: a spectator who knows nothing)
+        given each seat's last claim."""
+        me = -1 if knowledge is None else knowledge.seat
+        useful = tuple(sorted((s, c) for s, c in claims.items() if s != me))
+        samples = samples or SAMPLES
+        key = (knowledge, useful, budget, seed, samples)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        result = self._solve(knowledge, dict(useful), budget, seed, samples, lenient=False)
+        if result is None:
+            result = self._solve(knowledge, dict(useful), budget, seed, samples, lenient=True)
+        if result is None:  # not even the seat's own knowledge fits the rules
+            raise ValueError("no deal of this deck is consistent with this seat's knowledge")
+        if len(self._cache) > 4096:
+            self._cache.clear()
+        self._cache[key] = result
+        return result
+
+    # --- enumeration -----------------------------------------------------------------------
+
+    def _allowed(
+        self, knowledge: NightKnowledge | None, claims: Mapping[int, ClaimKey], lenient: bool
+    ) -> list[frozenset[int]] | None:
+        """Per position, the tokens its dealt card may be (None: no deal fits)."""
+        every = frozenset(self.tokens)
+        allowed = [every] * self.size
+        dg_tokens = frozenset(t for t in every if self.printed[t] == DG)
+
+        def only(p: int, toks: frozenset[int]) -> None:
+            allowed[p] = allowed[p] & toks
+
+        if not lenient:
+            for s, claim in claims.items():
+                if claim.role == -1:
+                    continue
+                ok = frozenset(t for t in every if self.printed[t] in UNCERTAIN)
+                if claim.role >= 0:
+                    ok |= frozenset(t for t in every if self.printed[t] == claim.role)
+                only(s, ok)
+        if knowledge is not None:
+            me, n = knowledge.seat, self.n
+            mine = frozenset(t for t in every if self.printed[t] == knowledge.dealt)
+            if knowledge.dealt == DG:
+                mine = frozenset({DG}) & every  # the Doppelgänger cards are interchangeable
+            only(me, mine)
+            seats = range(n)
+            for o in knowledge.obs:
+                kind = o[0]
+                if kind in (WOLVES, SHOWN, MASONS):
+                    role = MASON if kind == MASONS else WOLF
+                    exact_wolves = kind == SHOWN and knowledge.dealt == DG
+                    listed = {int(x) for x in o[1:]}
+                    role_tok = frozenset({role}) & every
+                    for s in seats:
+                        if s in listed:
+                            if self.has_dg and not exact_wolves:
+                                only(s, role_tok | dg_tokens)
+                            else:
+                                only(s, role_tok)
+                        else:
+                            only(s, every - role_tok)
+                elif kind == COPIED:
+                    # Step 1: nothing has moved yet.
+                    only(int(o[1]), self._printed_tokens(int(o[2]), every))
+                elif not self.has_dg and kind in (CARD, ROBBED):
+                    only(int(o[1]), self._printed_tokens(int(o[2]), every))
+                elif not self.has_dg and kind == CENTRE:
+                    only(n + int(o[1]), self._printed_tokens(int(o[2]), every))
+        if any(not a for a in allowed):
+            return None
+        return allowed
+
+    def _printed_tokens(self, role: int, every: frozenset[int]) -> frozenset[int]:
+        return frozenset(t for t in every if self.printed[t] == role)
+
+    def _solve(
+        self,
+        knowledge: NightKnowledge | None,
+        claims: dict[int, ClaimKey],
+        budget: int,
+        seed: int,
+        samples: int,
+        *,
+        lenient: bool,
+    ) -> Posterior | None:
+        allowed = self._allowed(knowledge, claims, lenient)
+        if allowed is None:
+            return None
+        run = _Run(self, knowledge, claims, lenient, budget)
+        every = frozenset(self.tokens)
+        # Centre cards nobody's knowledge pins are dealt lazily, when first read or moved.
+        lazy = [p for p in range(self.n, self.size) if allowed[p] == every]
+        order = sorted(
+            (p for p in range(self.size) if p not in lazy), key=lambda p: (len(allowed[p]), p)
+        )
+        run.lazy = lazy
+        try:
+            run.deals(order, allowed)
+            exact, error = True, 0.0
+            final, dealt, total = run.final, run.dealt, run.total
+        except _Budget:
+            final, dealt, total, error = _sample(self, run, order, allowed, seed, samples)
+            exact = False
+        if total <= 0.0:
+            return None
+        inv = 1.0 / total
+        n = self.n
+        final_p = tuple(tuple(v * inv for v in row) for row in final)
+        no_wolf = 1.0 - _any_wolf(run, inv) if exact else max(0.0, 1.0 - run.any_wolf_est)
+        return Posterior(
+            n,
+            final_p,
+            tuple(tuple(v * inv for v in row) for row in dealt),
+            min(1.0, max(0.0, no_wolf)) if n else 0.0,
+            run.worlds,
+            exact,
+            error,
+            lenient,
+        )
+
+
+def _arrangements(counts: dict[int, int]) -> float:
+    """In how many distinct orders the cards ``counts`` can lie (a multinomial)."""
+    total = 1.0
+    k = 0
+    for m in counts.values():
+        for j in range(1, m + 1):
+            k += 1
+            total *= k / j
+    return total
+
+
+def _any_wolf(run: _Run, inv: float) -> float:
+    return run.wolf_mass * inv
+
+
+_KIND_OF_VERB = {
+    "copy": "copy",
+    "look": "seer",
+    "peek": "lone_wolf",
+    "rob": "robber",
+    "swap": "troublemaker",
+    "take": "drunk",
+    "pass": "lone_wolf",
+}
+
+
+class _Run:
+    """One enumeration: accumulates weights over worlds."""
+
+    def __init__(
+        self,
+        solver: Solver,
+        knowledge: NightKnowledge | None,
+        claims: dict[int, ClaimKey],
+        lenient: bool,
+        budget: int,
+    ) -> None:
+        self.s = solver
+        self.n = solver.n
+        self.me = -1 if knowledge is None else knowledge.seat
+        self.my_obs: tuple[Obs, ...] = () if knowledge is None else knowledge.obs
+        self.claims = claims
+        self.claim_items = tuple(claims.items())
+        self.lenient = lenient
+        self.budget = budget
+        self.worlds = 0
+        size = solver.size
+        self.final = [[0.0] * NROLES for _ in range(size)]
+        self.dealt = [[0.0] * NROLES for _ in range(size)]
+        self.total = 0.0
+        self.wolf_mass = 0.0
+        self.any_wolf_est = 0.0
+        # per-deal scratch
+        self.deal: list[int] = [0] * size
+        self.cards: list[int] = [0] * size
+        self.copies: list[int] = [-1] * len(solver.printed)
+        self.obs: list[list[Obs]] = [[] for _ in range(solver.n)]
+        self.lie = {s: solver.lie_weight(c) for s, c in claims.items()}
+        self.claimants = tuple(sorted(claims))
+        self.tasks: list[tuple[int, int]] = []
+        self.settle: list[list[int]] = []
+        self.plans: dict[tuple[int, ...], tuple[list[tuple[int, int]], list[list[int]]]] = {}
+        self.work = 0
+        self.lazy: list[int] = []
+        self.rem: dict[int, int] = {}
+        self.k = 0
+        self.rng: random.Random | None = None
+        """Set when sampling: each decision then follows one drawn choice."""
+
+    # --- deals ----------------------------------------------------------------------------
+
+    def deals(self, order: list[int], allowed: list[frozenset[int]]) -> None:
+        counts = dict(self.s.tokens)
+        deal = self.deal
+        size = len(order)
+
+        def place(i: int) -> None:
+            if i == size:
+                self.night(counts, _arrangements(counts))
+                return
+            p = order[i]
+            for tok in allowed[p]:
+                k = counts.get(tok, 0)
+                if k:
+                    counts[tok] = k - 1
+                    deal[p] = tok
+                    place(i + 1)
+                    counts[tok] = k
+
+        place(0)
+
+    def night(self, left: dict[int, int], weight: float) -> None:
+        """Sum every night of the current deal; ``left`` are the cards of the lazy centre
+        slots, and ``weight`` the number of ways to deal them."""
+        self.work += 1
+        if self.work > self.budget:
+            raise _Budget
+        deal = self.deal
+        for p in self.lazy:
+            deal[p] = -1
+        self.cards[:] = deal
+        self.rem = dict(left)
+        self.k = len(self.lazy)
+        if self.s.has_dg:
+            copies = self.copies
+            for i in range(len(copies)):
+                copies[i] = -1
+        for o in self.obs:
+            o.clear()
+        key = tuple(deal[: self.n])
+        plan = self.plans.get(key)
+        if plan is None:
+            plan = self.plans[key] = self.plan(key)
+        self.tasks, self.settle = plan
+        self.task(0, weight)
+
+    def reveal(  # noqa: PLR0917
+        self, pos: int, kind: str, seat: int, a: EAction, i: int, w: float, step: str
+    ) -> None:
+        """Deal the lazy centre slot ``pos`` every possible way, then apply ``a``."""
+        rem = self.rem
+        k = self.k
+        cards = self.cards
+        deal = self.deal
+        if self.rng is not None:
+            x = self.rng.randrange(k)
+            for t, m in sorted(rem.items()):
+                if x < m:
+                    items = [(t, m, 1.0)]
+                    break
+                x -= m
+        else:
+            items = [(t, m, m / k) for t, m in rem.items() if m]
+        for t, m, share in items:
+            rem[t] = m - 1
+            self.k = k - 1
+            cards[pos] = deal[pos] = t
+            self.apply(kind, seat, a, i, w * share, step)
+            cards[pos] = deal[pos] = -1
+            rem[t] = m
+            self.k = k
+
+    def plan(self, seats: tuple[int, ...]) -> tuple[list[tuple[int, int]], list[list[int]]]:
+        """The night's tasks for the cards dealt to the seats, and when to weigh each claim."""
+        n = self.n
+        printed = self.s.printed
+        tasks: list[tuple[int, int]] = []
+        for step in self.s.steps:
+            holder = _HOLDER.get(step)
+            if holder is None:
+                tasks.append((step, -1))
+            else:
+                tasks.extend((step, p) for p in range(n) if printed[seats[p]] == holder)
+        # Each claimant's claim is weighed as soon as its night knowledge is complete:
+        # after the last task that may tell it anything (its card decides which).
+        settle: list[list[int]] = [[] for _ in range(len(tasks) + 1)]
+        for seat in self.claimants:
+            role = printed[seats[seat]]
+            last = -1
+            for i, (kind, who) in enumerate(tasks):
+                if who == seat or (
+                    who < 0
+                    and (
+                        (kind == T_WOLVES and role in (WOLF, DG))
+                        or (kind == T_MASONS and role in (MASON, DG))
+                        or (kind in (T_DGMIN, T_DGINS) and role == DG)
+                    )
+                ):
+                    last = i
+            settle[last + 1].append(seat)
+        return tasks, settle
+
+    # --- helpers --------------------------------------------------------------------------
+
+    def push(self, seat: int, item: Obs) -> bool:
+        """Tell ``seat`` something; False if it contradicts what the solving seat knows."""
+        lst = self.obs[seat]
+        lst.append(item)
+        if seat == self.me:
+            k = len(lst) - 1
+            mine = self.my_obs
+            if k >= len(mine) or mine[k] != item:
+                return False
+        return True
+
+    def eff(self, tok: int) -> int:
+        if self.s.printed[tok] == DG:
+            c = self.copies[tok]
+            return DG if c < 0 else c
+        return tok
+
+    def copied(self, seat: int) -> int:
+        tok = self.deal[seat]
+        return self.copies[tok] if self.s.printed[tok] == DG else -1
+
+    def awake_as(self, role: int) -> tuple[int, ...]:
+        printed = self.s.printed
+        deal = self.deal
+        return tuple(p for p in range(self.n) if printed[deal[p]] == role or self.copied(p) == role)
+
+    def my_action(self, kind: str) -> EAction | None:
+        """The action the solving seat took at this decision, read from what it saw next."""
+        lst = self.obs[self.me]
+        mine = self.my_obs
+        k = len(lst)
+        if k >= len(mine):
+            return None
+        o = mine[k]
+        v = o[0]
+        if v == DECLINED:
+            return (PASS_V,) if kind not in ("copy", "drunk") else None
+        if kind == "copy":
+            return (COPY_V, int(o[1])) if v == COPIED else None
+        if kind == "seer":
+            if v == CARD:
+                return (LOOKP_V, int(o[1]))
+            if v == CENTRE and k + 1 < len(mine) and mine[k + 1][0] == CENTRE:
+                return (LOOKC_V, int(o[1]), int(mine[k + 1][1]))
+            return None
+        if kind == "lone_wolf":
+            return (PEEK_V, int(o[1])) if v == CENTRE else None
+        if kind == "robber":
+            return (ROB_V, int(o[1])) if v == ROBBED else None
+        if kind == "troublemaker":
+            return (SWAP_V, int(o[1]), int(o[2])) if v == SWAPPED else None
+        if kind == "drunk":
+            return (TAKE_V, int(o[1])) if v == TOOK else None
+        return None
+
+    def candidates(
+        self, kind: str, seat: int, honest_if_claimed: bool
+    ) -> tuple[tuple[EAction, ...], float]:
+        """The choices to enumerate for another seat's decision, and each one's prior.
+
+        Only choices that can give the seat's claim a positive weight are kept: an
+        honest seat did what it says, and a seat that claims a role it was not dealt
+        must end the night with a reason to lie (a Robber who took a werewolf-side or
+        Tanner card, a Doppelgänger who copied one or a role that may still get one).
+        """
+        opts = self.s.options[(kind, seat)]
+        prior = 1.0 / len(opts)
+        claim = self.claims.get(seat)
+        if claim is None or self.lenient:
+            return opts, prior
+        printed = self.s.printed
+        role_ok = claim.role in (-1, printed[self.deal[seat]])
+        did = claim.did
+        acts = self.s.actions
+        if honest_if_claimed:
+            if not role_ok:
+                return (), prior
+            if did is None:
+                return opts, prior
+            return tuple(a for a in opts if acts[a] == did), prior
+        cards = self.cards
+        if kind == "robber":
+            liar = tuple(a for a in opts if a[0] == ROB_V and printed[cards[a[1]]] in LIAR_ROLES)
+            if not role_ok:
+                return liar, prior
+            if did is None:
+                return opts, prior
+            return tuple(a for a in opts if acts[a] == did or a in liar), prior
+        if kind == "copy" and not role_ok:
+            return tuple(a for a in opts if printed[cards[a[1]]] in _MAY_LIE_AFTER_COPY), prior
+        return opts, prior
+
+    # --- the night, task by task ------------------------------------------------------------
+
+    def factor(self, seat: int) -> float:
+        """The weight of ``seat``'s claim given what it knows in this world."""
+        s = self.s
+        dealt = s.printed[self.deal[seat]]
+        key = (seat, dealt, tuple(self.obs[seat]))
+        info = s._truths.get(key)
+        if info is None:
+            o = key[2]
+            info = (known_role(dealt, o) in LIAR_ROLES, truthful(seat, dealt, o))
+            s._truths[key] = info
+        if info[0]:
+            return self.lie[seat]
+        if compatible(self.claims[seat], info[1]):
+            return 1.0
+        return EPSILON * self.lie[seat] if self.lenient else 0.0
+
+    def task(self, i: int, w: float) -> None:
+        tasks = self.tasks
+        for seat in self.settle[i]:
+            f = self.factor(seat)
+            if f == 0.0:
+                return
+            w *= f
+        if i == len(tasks):
+            self.leaf(w)
+            return
+        kind, seat = tasks[i]
+        s = self.s
+        n = self.n
+        obs = self.obs
+        me = self.me
+        cards = self.cards
+        printed = s.printed
+        if kind == T_WOLVES:
+            wolves = self.awake_as(WOLF)
+            item: Obs = (WOLVES, *wolves)
+            ok = True
+            pushed = []
+            for wseat in wolves:
+                pushed.append(wseat)
+                if not self.push(wseat, item):
+                    ok = False
+                    break
+            if ok:
+                if len(wolves) == 1 and s.peek:
+                    self.decide("lone_wolf", wolves[0], i, w, "werewolves")
+                else:
+                    self.task(i + 1, w)
+            for wseat in pushed:
+                obs[wseat].pop()
+            return
+        if kind == T_MINION:
+            item = (SHOWN, *self.awake_as(WOLF))
+            if self.push(seat, item):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if kind == T_DGMIN:
+            wolves = tuple(p for p in range(n) if printed[self.deal[p]] == WOLF)
+            item = (SHOWN, *wolves)
+            self.group(i, w, [p for p in range(n) if self.copied(p) == MINION], item)
+            return
+        if kind == T_MASONS:
+            masons = self.awake_as(MASON)
+            self.group(i, w, list(masons), (MASONS, *masons))
+            return
+        if kind == T_INSOM:
+            if self.push(seat, (OWN, printed[cards[seat]])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if kind == T_DGINS:
+            targets = [p for p in range(n) if self.copied(p) == INSOM]
+            pushed = []
+            ok = True
+            for p in targets:
+                pushed.append(p)
+                if not self.push(p, (OWN, printed[cards[p]])):
+                    ok = False
+                    break
+            if ok:
+                self.task(i + 1, w)
+            for p in pushed:
+                obs[p].pop()
+            return
+        if kind == T_DG:
+            self.decide("copy", seat, i, w, "doppelganger")
+            return
+        step = {T_SEER: "seer", T_ROBBER: "robber", T_TM: "troublemaker", T_DRUNK: "drunk"}[kind]
+        if kind == T_SEER and seat != me and seat not in self.claims:
+            # An unclaimed Seer's look changes nothing anyone else can observe.
+            self.task(i + 1, w)
+            return
+        self.decide(step, seat, i, w, step)
+
+    def group(self, i: int, w: float, seats: list[int], item: Obs) -> None:
+        pushed = []
+        ok = True
+        for p in seats:
+            pushed.append(p)
+            if not self.push(p, item):
+                ok = False
+                break
+        if ok:
+            self.task(i + 1, w)
+        for p in pushed:
+            self.obs[p].pop()
+
+    def decide(self, kind: str, seat: int, i: int, w: float, step: str) -> None:
+        """Branch over ``seat``'s choices at this decision, then go on from task ``i + 1``."""
+        if seat == self.me:
+            mine = self.my_action(kind)
+            if mine is None or mine not in self.s.options[(kind, seat)]:
+                return
+            self.apply(kind, seat, mine, i, w, step)
+            return
+        if kind == "lone_wolf":
+            # What a Werewolf peeks at changes nothing anyone else can observe, and a
+            # Werewolf's claim weighs the same whatever it saw.
+            self.task(i + 1, w)
+            return
+        honest = kind in ("seer", "troublemaker", "drunk")
+        opts, prior = self.candidates(kind, seat, honest)
+        if not opts:
+            return
+        self.work += len(opts)
+        if self.work > self.budget:
+            raise _Budget
+        if self.rng is not None:  # sampling: follow one choice, weighted to stay unbiased
+            pick = opts[self.rng.randrange(len(opts))]
+            self.apply(kind, seat, pick, i, w * prior * len(opts), step)
+            return
+        w2 = w * prior
+        for a in opts:
+            self.apply(kind, seat, a, i, w2, step)
+
+    def apply(self, kind: str, seat: int, a: EAction, i: int, w: float, step: str) -> None:  # noqa: PLR0917
+        cards = self.cards
+        obs = self.obs
+        printed = self.s.printed
+        n = self.n
+        v = a[0]
+        if v == PASS_V:
+            if self.push(seat, (DECLINED, step)):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if v == COPY_V:
+            t = a[1]
+            seen = printed[cards[t]]
+            tok = self.deal[seat]
+            self.copies[tok] = seen
+            if self.push(seat, (COPIED, t, seen)):
+                if seen in _ACTIVE:
+                    self.decide(_ACT_KIND[seen], seat, i, w, "doppelganger")
+                else:
+                    self.task(i + 1, w)
+            obs[seat].pop()
+            self.copies[tok] = -1
+            return
+        if v == LOOKP_V:
+            t = a[1]
+            if self.push(seat, (CARD, t, printed[cards[t]])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if v in (LOOKC_V, PEEK_V, TAKE_V):
+            for c in a[1:]:
+                if cards[n + c] < 0:
+                    self.reveal(n + c, kind, seat, a, i, w, step)
+                    return
+        if v == LOOKC_V:
+            x, y = a[1], a[2]
+            if self.push(seat, (CENTRE, x, printed[cards[n + x]])):
+                if self.push(seat, (CENTRE, y, printed[cards[n + y]])):
+                    self.task(i + 1, w)
+                obs[seat].pop()
+            obs[seat].pop()
+            return
+        if v == PEEK_V:
+            c = a[1]
+            if self.push(seat, (CENTRE, c, printed[cards[n + c]])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if v == ROB_V:
+            t = a[1]
+            cards[seat], cards[t] = cards[t], cards[seat]
+            if self.push(seat, (ROBBED, t, printed[cards[seat]])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            cards[seat], cards[t] = cards[t], cards[seat]
+            return
+        if v == SWAP_V:
+            x, y = a[1], a[2]
+            cards[x], cards[y] = cards[y], cards[x]
+            if self.push(seat, (SWAPPED, x, y)):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            cards[x], cards[y] = cards[y], cards[x]
+            return
+        c = n + a[1]  # take
+        cards[seat], cards[c] = cards[c], cards[seat]
+        if self.push(seat, (TOOK, a[1])):
+            self.task(i + 1, w)
+        obs[seat].pop()
+        cards[seat], cards[c] = cards[c], cards[seat]
+
+    # --- a finished night -----------------------------------------------------------------
+
+    def leaf(self, w: float) -> None:
+        self.worlds += 1
+        if self.me >= 0 and len(self.obs[self.me]) != len(self.my_obs):
+            return
+        if w == 0.0:
+            return
+        self.total += w
+        final = self.final
+        dealt = self.dealt
+        cards = self.cards
+        deal = self.deal
+        printed = self.s.printed
+        n = self.n
+        wolf = False
+        for p in range(len(cards)):
+            tok = cards[p]
+            if tok < 0:  # a centre card never read: the cards left, in proportion
+                for t, m in self.rem.items():
+                    if m:
+                        share = w * m / self.k
+                        final[p][self.eff(t)] += share
+                        dealt[p][printed[t]] += share
+                continue
+            r = self.eff(tok)
+            final[p][r] += w
+            if r == WOLF and p < n:
+                wolf = True
+            dealt[p][printed[deal[p]]] += w
+        if wolf:
+            self.wolf_mass += w
+
+
+def _sample(  # noqa: PLR0917
+    solver: Solver,
+    run: _Run,
+    order: list[int],
+    allowed: list[frozenset[int]],
+    seed: int,
+    samples: int,
+) -> tuple[list[list[float]], list[list[float]], float, float]:
+    """Sequential importance sampling of worlds.
+
+    Each position, in ``order``, draws its card among those it may hold (in
+    proportion to the copies left); the deal's importance weight is the product of
+    the numbers of cards it could draw from, which makes the estimate unbiased for
+    the uniform deal.  Then each decision follows one of the choices the exact
+    enumeration would branch over, drawn uniformly, its weight multiplied by their
+    number.  Returns the (unnormalised) estimates and the largest
+    standard error of the probabilities of each seat's effective role.
+    """
+    rng = random.Random(seed)
+    size = solver.size
+    run.budget = 1 << 62
+    run.rng = rng
+    rows: list[tuple[float, float, list[float], float]] = []
+    for _ in range(samples):
+        counts = dict(solver.tokens)
+        iw = 1.0
+        for p in order:
+            choices = sorted((t, counts[t]) for t in allowed[p] if counts.get(t, 0))
+            total = sum(k for _, k in choices)
+            if not total:
+                iw = 0.0
+                break
+            iw *= total
+            x = rng.randrange(total)
+            for t, k in choices:
+                if x < k:
+                    run.deal[p] = t
+                    counts[t] = k - 1
+                    break
+                x -= k
+        if iw == 0.0:
+            continue
+        before = [v for row in run.final for v in row] + [v for row in run.dealt for v in row]
+        before_total, before_wolf = run.total, run.wolf_mass
+        # The lazy centre slots take the cards left uniformly: in card-id terms every
+        # partial deal leaves the same number of ways to finish it, so no extra weight.
+        run.night(counts, 1.0)
+        after = [v for row in run.final for v in row] + [v for row in run.dealt for v in row]
+        diff = [a - b for a, b in zip(after, before, strict=True)]
+        rows.append((iw, run.total - before_total, diff, run.wolf_mass - before_wolf))
+    m = samples
+    flat = [0.0] * (2 * size * NROLES)
+    num_total = 0.0
+    wolf = 0.0
+    for iw, w, diff, wm in rows:
+        num_total += iw * w
+        wolf += iw * wm
+        for k, v in enumerate(diff):
+            if v:
+                flat[k] += iw * v
+    final = [flat[p * NROLES : (p + 1) * NROLES] for p in range(size)]
+    dealt = [flat[(size + p) * NROLES : (size + p + 1) * NROLES] for p in range(size)]
+    if num_total <= 0.0:
+        return final, dealt, 0.0, 1.0
+    run.any_wolf_est = wolf / num_total
+    # The standard error of each ratio estimate (samples that drew no deal count as 0).
+    error = 0.0
+    mean_w = num_total / m
+    for k in range(solver.n * NROLES):
+        est = flat[k] / num_total
+        if est <= 0.0:
+            continue
+        acc = sum((iw * (diff[k] - est * w)) ** 2 for iw, w, diff, _ in rows)
+        error = max(error, math.sqrt(acc / (m * (m - 1))) / mean_w)
+    return final, dealt, num_total, error
+
+
+@lru_cache(maxsize=128)
+def solver_for(deck: tuple[int, ...], n: int, lone_wolf_peek: bool = True) -> Solver:
+    """The shared solver of a deck (role numbers, any order) and table size."""
+    return Solver(tuple(sorted(deck)), n, lone_wolf_peek)
+
+
+def role_numbers(deck: Sequence[Role | str]) -> tuple[int, ...]:
+    return tuple(sorted(ROLES.index(Role(str(r))) for r in deck))
+
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "EPSILON",
+    "Posterior",
+    "Solver",
+    "role_numbers",
+    "solver_for",
+]

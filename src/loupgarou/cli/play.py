@@ -1,0 +1,479 @@
+"""``loupgarou play``: one person takes a seat in the terminal; bots fill the others.
+
+The person is a seat like any other: :class:`TerminalSeat` implements the bot
+protocol (:mod:`loupgarou.bots.protocol`) with choices typed in the terminal,
+and sees exactly that seat's view, printed as it grows.  At night they answer
+when called; by day they read the bots' claims, make their own (a structured
+claim or free text) and vote.  At the end every card is shown, the night is
+told step by step, each player's private knowledge is listed, and the verdict
+says who won and why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from loupgarou.bots.protocol import Bot
+from loupgarou.bots.registry import factory, family_bots
+from loupgarou.core.actions import Action, Decision
+from loupgarou.core.chance import SeededChance
+from loupgarou.core.errors import LoupGarouError, ScriptError
+from loupgarou.core.events import JSON, Event
+from loupgarou.core.statements import Claim, Sighting, Statement
+from loupgarou.core.variant import GameConfig
+from loupgarou.engine.match import Match
+from loupgarou.engine.views import SeatView
+from loupgarou.sim.runner import parse_bots, starting_roles
+from loupgarou.sim.scenarios import table_spec
+from loupgarou.sim.table import Table
+from loupgarou.variants.registry import find_family
+
+BOT_NAMES = ("Ana", "Bruno", "Céline", "Dédé", "Élise", "Fanny", "Gaston", "Hugo", "Inès", "Jules")
+
+
+class PlayError(LoupGarouError):
+    """The solo game cannot go on (the terminal closed)."""
+
+    kind = "play"
+
+
+# --- words ---------------------------------------------------------------------------------
+
+
+def role_words(role: JSON) -> str:
+    text = str(role).replace("_", " ")
+    if text in ("werewolf", "villager", "mason"):
+        return f"a {text.capitalize()}"
+    if text == "cupid":
+        return "Cupid"
+    return f"the {text.title()}"
+
+
+class Words:
+    """Turns events into sentences for one table (player names; 'you' for one seat)."""
+
+    def __init__(self, names: Sequence[str], me: int | None) -> None:
+        self.names = list(names)
+        self.me = me
+
+    def who(self, seat: JSON) -> str:
+        if seat is None:
+            return "nobody"
+        s = int(seat)
+        if s == self.me:
+            return "you"
+        return self.names[s] if 0 <= s < len(self.names) else f"seat {s}"
+
+    def whom(self, seats: Sequence[JSON]) -> str:
+        return ", ".join(self.who(s) for s in seats) or "nobody"
+
+    def subject(self, event: Event) -> str:
+        seats = sorted(event.audience.seats)
+        if self.me is not None and self.me in seats:
+            return "You"
+        return self.whom(seats)
+
+    def claim(self, raw: JSON) -> str:
+        parts = []
+        if raw.get("role"):
+            parts.append(f"claims to have started as {role_words(raw['role'])}")
+        did = raw.get("did")
+        if did:
+            action = Action.from_json(did)
+            targets = [self.who(p) for p in action.players] + [
+                f"centre card {c + 1}" for c in action.centre
+            ]
+            parts.append(
+                f"says they did '{action.kind}'" + (f" on {', '.join(targets)}" if targets else "")
+            )
+        for s in raw.get("saw", ()):
+            place = (
+                f"centre card {int(s['centre']) + 1}"
+                if s.get("centre") is not None
+                else f"{self.who(s.get('seat'))}'s card"
+            )
+            parts.append(f"says {place} was {role_words(s['role'])}")
+        return "; ".join(parts)
+
+    def event(self, e: Event) -> str | None:
+        d = e.data
+        k = e.kind
+        you = self.subject(e)
+        if k in ("night_begins", "game_begins"):
+            deck = d.get("deck")
+            night = d.get("night")
+            head = f"Night {night} falls." if night else "Night falls."
+            return head + (
+                f" The cards in play: {', '.join(str(r) for r in deck)}." if deck else ""
+            )
+        if k == "deck_drawn":
+            return f"The deck drawn: {', '.join(str(r) for r in d['deck'])}."
+        if k == "dealt":
+            return f"{you} received {role_words(d['role'])}."
+        if k == "night_step":
+            return f"  ({str(d['step']).replace('_', ' ')} called)"
+        if k in ("werewolves", "pack"):
+            return f"{you} woke with the Werewolves: {self.whom(d['seats'])}."
+        if k == "werewolves_shown":
+            return f"{you} saw the Werewolves: {self.whom(d['seats'])}."
+        if k == "masons":
+            return f"{you} woke with the Masons: {self.whom(d['seats'])}."
+        if k == "copied":
+            return f"{you} copied {self.who(d['seat'])}: {role_words(d['role'])}."
+        if k == "card_seen":
+            return f"{you} looked at {self.who(d['seat'])}'s card: {role_words(d['role'])}."
+        if k == "centre_seen":
+            return f"{you} looked at centre card {int(d['centre']) + 1}: {role_words(d['role'])}."
+        if k == "robbed":
+            return f"{you} took {self.who(d['seat'])}'s card, which is {role_words(d['role'])}."
+        if k == "swapped":
+            a, b = d["seats"]
+            return f"{you} swapped the cards of {self.who(a)} and {self.who(b)}."
+        if k == "took_centre":
+            return f"{you} swapped with centre card {int(d['centre']) + 1}, without looking."
+        if k == "own_card":
+            return f"{you} looked at {'your' if you == 'You' else 'their'} own card: {role_words(d['role'])}."
+        if k == "declined":
+            return f"{you} did nothing ({str(d.get('step', '')).replace('_', ' ')})."
+        if k in ("day_begins",):
+            day = d.get("day")
+            return f"Day {day} breaks." if day else "Day breaks: time to talk, then to vote."
+        if k == "statement":
+            who = self.who(d["seat"])
+            who = "You" if who == "you" else who
+            text = str(d.get("text", "")).strip()
+            claim = d.get("claim")
+            line = f'{who}: "{text}"' if text else f"{who}:"
+            if claim and not text:
+                line += " " + self.claim(claim)
+            return line
+        if k == "voted":
+            return f"{you} voted for {self.who(d['seat'])}."
+        if k == "votes_revealed":
+            return (
+                "The votes: "
+                + "; ".join(f"{self.who(v)} -> {self.who(t)}" for v, t in enumerate(d["votes"]))
+                + "."
+            )
+        if k == "votes":
+            return (
+                f"The votes ({str(d['vote']).replace('_', ' ')}): "
+                + "; ".join(f"{self.who(v)} -> {self.who(t)}" for v, t in d["ballots"])
+                + "."
+            )
+        if k == "death":
+            cause = "shot by the Hunter" if d.get("cause") == "hunter" else "voted out"
+            return f"{self.who(d['seat'])} dies ({cause})."
+        if k == "cards_revealed":
+            if "effective" in d:
+                cards = "; ".join(f"{self.who(s)}: {r}" for s, r in enumerate(d["players"]))
+                centre = ", ".join(str(r) for r in d["centre"])
+                return f"The cards at the end: {cards}. Centre: {centre}."
+            cards = "; ".join(f"{self.who(s)}: {r}" for s, r in enumerate(d["players"]))
+            return f"The cards: {cards}."
+        if k == "game_over":
+            return None
+        if k == "dawn":
+            return f"Dawn of day {d['day']}: " + (
+                f"{self.whom(d['deaths'])} died in the night."
+                if d["deaths"]
+                else "nobody died in the night."
+            )
+        if k == "card_revealed":
+            return f"{self.who(d['seat'])} was {role_words(d['role'])}."
+        if k == "lynched":
+            return f"{self.who(d['seat'])} is lynched."
+        if k == "vote_opens":
+            return f"Vote: {str(d['vote']).replace('_', ' ')}, among {self.whom(d['candidates'])}."
+        if k == "captain_elected":
+            return f"{self.who(d['seat'])} is the Captain."
+        if k == "shot":
+            return f"The Hunter {self.who(d['hunter'])} shoots {self.who(d['seat'])}."
+        if k == "grief":
+            return f"{self.who(d['seat'])} dies of grief."
+        if k == "victim_shown":
+            return f"{you} were shown the victim: {self.who(d.get('seat'))}."
+        if k == "pack_victim":
+            return f"The pack chose {self.who(d.get('seat'))}."
+        if k == "deal":
+            return None
+        plain = ", ".join(f"{key} {value}" for key, value in d.items())
+        return f"{you if not e.audience.everyone else 'Everyone'}: {k.replace('_', ' ')}" + (
+            f" ({plain})" if plain else ""
+        )
+
+
+# --- the person's seat ---------------------------------------------------------------------
+
+
+class TerminalSeat:
+    """A person at the terminal, speaking the bot protocol."""
+
+    def __init__(
+        self,
+        seat: int,
+        names: Sequence[str],
+        *,
+        read: Callable[[str], str],
+        write: Callable[[str], None],
+    ) -> None:
+        self.seat = seat
+        self.words = Words(names, seat)
+        self.read = read
+        self.write = write
+        self.shown = 0
+
+    def catch_up(self, view: SeatView) -> None:
+        for e in view.events[self.shown :]:
+            line = self.words.event(e)
+            if line:
+                self.write(line)
+        self.shown = len(view.events)
+
+    def ask(self, prompt: str) -> str:
+        try:
+            return self.read(prompt)
+        except EOFError as exc:
+            raise PlayError("play.input_closed", "the terminal closed: the game stops") from exc
+
+    def option_text(self, a: Action) -> str:
+        if a.kind == "pass":
+            return "do nothing"
+        targets = [self.words.who(p) for p in a.players] + [
+            f"centre card {c + 1}" for c in a.centre
+        ]
+        return a.kind.replace("_", " ") + (" " + " and ".join(targets) if targets else "")
+
+    def decide(self, view: SeatView, decision: Decision) -> Action:
+        self.catch_up(view)
+        self.write(f"Your decision ({decision.kind.replace('_', ' ')}):")
+        for i, a in enumerate(decision.options, start=1):
+            self.write(f"  {i}. {self.option_text(a)}")
+        while True:
+            answer = self.ask("> ").strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
+                return decision.options[int(answer) - 1]
+            self.write(f"Type a number from 1 to {len(decision.options)}.")
+
+    def speak(self, view: SeatView) -> Statement | None:
+        self.catch_up(view)
+        self.write(
+            "Your turn to talk: free text, or a claim such as 'claim seer look 3 saw 3=werewolf' "
+            "(seats by number, centre cards as c1 c2 c3, 'me' for yourself); "
+            "an empty line to stay silent."
+        )
+        while True:
+            line = self.ask("say> ").strip()
+            if not line:
+                return None
+            if not line.lower().startswith("claim "):
+                return Statement(line)
+            try:
+                claim = parse_claim(line[6:], len(self.words.names), self.seat)
+            except ScriptError as exc:
+                self.write(f"I could not read that claim: {exc.message}")
+                continue
+            return Statement("", claim)
+
+    def game_over(self, view: SeatView) -> None:
+        self.catch_up(view)
+
+
+def _role_name(word: str) -> str:
+    from loupgarou.variants.one_night.roles import parse_role as one_night_role
+    from loupgarou.variants.thiercelieux.roles import parse_role as thiercelieux_role
+
+    role = one_night_role(word) or thiercelieux_role(word.replace("_", " "))
+    if role is None:
+        raise ScriptError("script.bad_claim", f"'{word}' is not a role")
+    return role.value
+
+
+def _place(token: str, n: int, me: int) -> tuple[int | None, int | None]:
+    t = token.strip().lower()
+    if t == "me":
+        return me, None
+    if t.startswith("c") and t[1:].isdigit() and 1 <= int(t[1:]) <= 3:
+        return None, int(t[1:]) - 1
+    if t.isdigit() and 1 <= int(t) <= n:
+        return int(t) - 1, None
+    raise ScriptError("script.bad_claim", f"'{token}' is not a seat (1 to {n}), 'me' or c1 to c3")
+
+
+def parse_claim(text: str, n: int, me: int) -> Claim:
+    """``ROLE [VERB TARGET...] [saw PLACE=ROLE ...]`` (seats numbered from 1)."""
+    words = text.split()
+    if not words:
+        raise ScriptError("script.bad_claim", "name a role first, as in 'claim villager'")
+    role = _role_name(words[0])
+    rest = words[1:]
+    did: Action | None = None
+    saw: list[Sighting] = []
+    if "saw" in rest:
+        cut = rest.index("saw")
+        sightings, rest = rest[cut + 1 :], rest[:cut]
+        for item in sightings:
+            where, eq, seen = item.partition("=")
+            if not eq or not seen:
+                raise ScriptError("script.bad_claim", f"a sighting is PLACE=ROLE, got '{item}'")
+            seat, centre = _place(where, n, me)
+            saw.append(Sighting(_role_name(seen), seat, centre))
+    if rest:
+        verb = rest[0].lower()
+        players: list[int] = []
+        centre_slots: list[int] = []
+        for token in rest[1:]:
+            seat, centre = _place(token, n, me)
+            if seat is not None:
+                players.append(seat)
+            if centre is not None:
+                centre_slots.append(centre)
+        did = Action(verb, tuple(players), tuple(centre_slots))
+    return Claim(role, did, tuple(saw))
+
+
+# --- the command ---------------------------------------------------------------------------
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "play",
+        help="play a game in the terminal against bots",
+        description=(
+            "Take a seat in the terminal; bots fill the other seats. You see only what your "
+            "seat may know. At the end every card is shown, with the night step by step and "
+            "what each player knew."
+        ),
+    )
+    parser.add_argument(
+        "family", nargs="?", default="one-night", help="one-night (default), thiercelieux ..."
+    )
+    parser.add_argument(
+        "--scenario", "-s", help="a named scenario (default: premiere-nuit for One Night)"
+    )
+    parser.add_argument("--deck", help="comma-separated cards, instead of a scenario")
+    parser.add_argument("--players", "-p", type=int, default=5, help="player count (5)")
+    parser.add_argument("--seat", type=int, default=1, help="your seat, from 1 (1)")
+    parser.add_argument("--name", default="Player", help="your name at the table (Player)")
+    parser.add_argument("--bots", "-b", default="sensible", help="the other seats' bots (sensible)")
+    parser.add_argument(
+        "--seed", type=int, help="seed of the deal and the bots (random if not given)"
+    )
+    parser.add_argument(
+        "--option", "-o", action="append", default=[], metavar="NAME=VALUE", help="a table option"
+    )
+    parser.set_defaults(func=handle)
+
+
+def handle(
+    args: argparse.Namespace,
+    *,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+) -> int:
+    from loupgarou.cli.simulate import parse_option
+
+    family = find_family(args.family)
+    scenario = args.scenario
+    deck = tuple(c.strip() for c in args.deck.split(",") if c.strip()) if args.deck else ()
+    if not scenario and not deck and family.name == "one-night":
+        scenario = "premiere-nuit"
+    table = table_spec(
+        family,
+        args.players,
+        scenario=scenario,
+        deck=deck,
+        options=tuple(parse_option(o) for o in args.option),
+    )
+    n = table.players
+    me = args.seat - 1
+    if not 0 <= me < n:
+        raise ScriptError("script.bad_seat", f"--seat must be from 1 to {n}")
+    names = [BOT_NAMES[i % len(BOT_NAMES)] for i in range(n)]
+    names[me] = args.name
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
+    config = GameConfig(family.name, tuple(names), table.deck, dict(table.options))
+    match = Match(family, config, SeededChance(f"{seed}:chance"))
+    entry = family_bots(family.name)
+    roles = starting_roles(match)
+    assignment = parse_bots(args.bots)
+    bots: list[Bot] = []
+    person = TerminalSeat(me, names, read=read, write=write)
+    for s in range(n):
+        if s == me:
+            bots.append(person)
+            continue
+        side = entry.side_of(roles[s])
+        kind = "random"
+        for where, k in assignment:
+            if where in ("*", side, str(s)):
+                kind = k
+        bots.append(factory(family.name, kind)(s, random.Random(f"{seed}:seat{s}")))
+    write(
+        f"{family.title}: {n} players ({', '.join(names)}); you are {args.name}, seat {args.seat}. Seed {seed}."
+    )
+    Table(match, bots, rng=random.Random(f"{seed}:table"), entry=entry).play()
+    for line in epilogue(match, roles):
+        write(line)
+    return 0
+
+
+def epilogue(match: Match, roles: Sequence[str]) -> list[str]:
+    """The end of the game: every card, the night step by step, each player's knowledge, the verdict."""
+    names = match.players
+    words = Words(names, None)
+    out = ["", "=== The game is over ==="]
+    out.append(
+        "Starting cards: " + "; ".join(f"{names[s]}: {r}" for s, r in enumerate(roles)) + "."
+    )
+    for e in match.events:
+        if e.kind == "cards_revealed":
+            out.append(words.event(e) or "")
+        if e.kind == "deal" and "cards" in e.data and len(e.data["cards"]) > len(names):
+            out.append(
+                "Centre at the deal: "
+                + ", ".join(str(c) for c in e.data["cards"][len(names) :])
+                + "."
+            )
+    out.append("")
+    out.append("What happened, step by step:")
+    for e in match.events:
+        if e.kind in ("statement", "cards_revealed", "game_over", "deal", "dealt"):
+            continue
+        line = words.event(e)
+        if line:
+            out.append("  " + line.strip())
+    out.append("")
+    out.append("What each player knew:")
+    for s, name in enumerate(names):
+        mine = [
+            words.event(e)
+            for e in match.events
+            if not e.audience.everyone and e.audience.includes(s) and e.kind != "voted"
+        ]
+        lines = [x for x in mine if x]
+        out.append(f"  {name}: " + (" ".join(lines) if lines else "nothing but what everyone saw."))
+    outcome = match.outcome
+    assert outcome is not None
+    out.append("")
+    if outcome.winners:
+        out.append(
+            "Winners: "
+            + ", ".join(names[s] for s in sorted(outcome.winners))
+            + f" ({', '.join(sorted(outcome.teams))})."
+        )
+    else:
+        out.append("Nobody wins.")
+    for reason in outcome.reasons:
+        out.append(f"  - {reason.text}")
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - convenience
+    from loupgarou.cli.main import main as run
+
+    return run(["play", *(argv or sys.argv[1:])])

@@ -1,0 +1,1 @@
+"""Simulation: tables of bots, many games, reproducible results and reports."""
