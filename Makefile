@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types unit bench golden clean
+.PHONY: run test lint types unit bench golden balance clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

@@ -154,3 +154,12 @@ def test_parse_claim() -> None:
         ("villager", None, 0),
     ]
     assert play.parse_claim("robber rob 2 saw me=seer", 5, 0).saw[0].seat == 0
+
+
+def test_simulate_lupus_reports_its_three_sides(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "lupus", "--players", "9", "--games", "12", "--bots", "random"]
+    code = main([*args, "--json", "--no-progress"])
+    assert code == 0
+    teams = json.loads(capsys.readouterr().out)["teams"]
+    assert {"humans", "werewolves", "werehamster"} <= set(teams)
+    assert sum(t["wins"] for t in teams.values()) == 12

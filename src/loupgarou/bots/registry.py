@@ -3,9 +3,9 @@
 A family plugs its bots in with a :class:`FamilyBots`: its bot kinds (every
 family has ``random``; ``sensible`` where written), how a starting role maps to
 a side (for measuring each side's strength), and after which public events the
-table talks.  One Night and Thiercelieux are registered here; another family
-(Lupus in Tabula) registers itself with :func:`register` from its own module,
-and families without an entry still get the random bot.
+table talks.  Each built-in family's bot module registers itself with
+:func:`register` (loaded by :func:`family_bots`); a family without an entry
+still gets the random bot.
 
 A seat's bot is named by a *kind*: a registered kind (``random``,
 ``sensible``), or ``agent:COMMAND`` for an external program speaking the
@@ -83,7 +83,8 @@ def factory(family: str, kind: str, *, agent_timeout: float = 5.0) -> BotFactory
 
 def _load_builtins() -> None:
     """Import the built-in families' bot modules (each registers itself once)."""
+    from . import lupus as _lu
     from . import one_night as _on
     from . import thiercelieux as _th
 
-    _ = (_on, _th)
+    _ = (_on, _th, _lu)

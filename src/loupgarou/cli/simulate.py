@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
         help="play many games with bots and report win rates",
         description=(
             "Play many games with bots in every seat and report each team's and each "
-            "starting role's win rate (95 %% intervals), draws and mean game length."
+            "starting role's win rate (95 % intervals), draws and mean game length."
         ),
         epilog=(
             "Bots: --bots sensible (every seat), or a comma list of WHERE=KIND, WHERE being "
