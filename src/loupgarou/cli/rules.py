@@ -1,8 +1,9 @@
-"""``loupgarou rules [FAMILY] [--json]``: a family's player range and options.
+"""``loupgarou rules [FAMILY] [--json]``: a family's player range, roles and options.
 
-Every option a family declares (its :class:`~loupgarou.core.variant.OptionSpec`)
-is listed with its default, allowed values and meaning; without a family, every
-family is listed.  Options are set in a game script's ``options`` field.
+Every role (character) of the family is listed with its team and when it acts;
+every option it declares (its :class:`~loupgarou.core.variant.OptionSpec`) with
+its default, allowed values and meaning.  Without a family, every family is
+listed.  Options are set in a game script's ``options`` field.
 """
 
 from __future__ import annotations
@@ -30,12 +31,94 @@ def register(sub: Any) -> None:
     parser.set_defaults(func=run)
 
 
+ONE_NIGHT_ACTS = {
+    "1": "night step 1, copies another player's role",
+    "2": "night step 2, wakes with the other Werewolves",
+    "3": "night step 3, learns the Werewolves",
+    "4": "night step 4, learns the other Mason",
+    "5": "night step 5, looks at a player's card or two centre cards",
+    "6": "night step 6, may swap cards with a player and look",
+    "7": "night step 7, may swap two other players' cards",
+    "8": "night step 8, swaps with a centre card unseen",
+    "9": "night step 9, looks at their own card",
+}
+
+THIERCELIEUX_ACTS = {
+    "werewolf": "every night, the pack chooses a victim",
+    "villager": "no power",
+    "seer": "every night, sees one player's card",
+    "witch": "every night, may heal the victim or poison someone (each potion once)",
+    "hunter": "when killed, may shoot someone",
+    "cupid": "night 1, makes two players Lovers",
+    "thief": "night 1, may swap for one of two set-aside cards",
+    "little_girl": "may spy on the Werewolves, at the risk of being caught",
+}
+
+LUPUS_ACTS = {
+    "werewolf": "every night, the pack kills a human",
+    "villager": "no power",
+    "seer": "every night, learns whether a player is a Werewolf",
+    "medium": "from night 2, learns whether the last lynched was a Werewolf",
+    "possessed": "a human on the Werewolves' side, unknown to them",
+    "bodyguard": "from night 2, protects another player",
+    "owl": "every night, makes a player a suspect for the next day",
+    "freemason": "night 1, the pair recognise each other",
+    "werehamster": "wins alone if alive at the end; dies if the Seer points at him",
+    "mythomaniac": "end of night 2, becomes a Werewolf or Seer by copying a player",
+}
+
+
+def role_rows(family: Variant) -> list[dict[str, JSON]]:
+    """Each role of ``family``: its team and when it acts (our own short words)."""
+    if family.name == "one-night":
+        from loupgarou.variants.one_night.roles import ROLE_INFO, Role
+
+        return [
+            {
+                "role": r.value,
+                "team": "as copied" if r is Role.DOPPELGANGER else i.team.value,
+                "acts": ONE_NIGHT_ACTS.get(i.wake or "", "sleeps all night"),
+            }
+            for r, i in ROLE_INFO.items()
+        ]
+    if family.name == "thiercelieux":
+        from loupgarou.variants.thiercelieux.roles import Role as TRole
+        from loupgarou.variants.thiercelieux.roles import camp
+
+        rows: list[dict[str, JSON]] = [
+            {"role": r.value, "team": camp(r), "acts": THIERCELIEUX_ACTS[r.value]} for r in TRole
+        ]
+        rows.append(
+            {"role": "captain", "team": "a title", "acts": "elected on day 1; vote counts twice"}
+        )
+        return rows
+    if family.name == "lupus":
+        from loupgarou.variants.lupus.roles import SPECIAL_FROM, SUGGESTED_MINIMUM, side
+        from loupgarou.variants.lupus.roles import Role as LRole
+
+        return [
+            {
+                "role": r.value,
+                "team": side(r),
+                "acts": LUPUS_ACTS[r.value],
+                **(
+                    {"allowed_from": SPECIAL_FROM, "suggested_from": SUGGESTED_MINIMUM.get(r)}
+                    if r not in (LRole.WEREWOLF, LRole.VILLAGER, LRole.SEER)
+                    else {}
+                ),
+            }
+            for r in LRole
+        ]
+    return []
+
+
 def family_json(family: Variant) -> dict[str, JSON]:
     return {
         "family": family.name,
         "title": family.title,
         "aliases": list(family.aliases),
         "players": {"min": family.min_players, "max": family.max_players},
+        "roles": role_rows(family),
         "options": [
             {
                 "name": o.name,
@@ -59,6 +142,16 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"{family.title}  [{family.name}]  {family.min_players} to {family.max_players} players"
         )
+        print(" roles:")
+        for row in role_rows(family):
+            extra = ""
+            if "allowed_from" in row:
+                extra = f" (from {row['allowed_from']} players"
+                if row.get("suggested_from"):
+                    extra += f"; suggested from {row['suggested_from']}"
+                extra += ")"
+            print(f"  {row['role']!s:<14} {row['team']!s:<12} {row['acts']}{extra}")
+        print(" options:")
         for o in family.options:
             values = " | ".join(str(c) for c in o.choices) if o.choices else o.kind.__name__
             print(f"  {o.name} = {o.default!s}   ({values})")
