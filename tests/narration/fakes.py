@@ -1,7 +1,18 @@
-"""Test doubles for the real-time runner: a clock that never waits, an output that records."""
+"""Test doubles for the real-time runner: a clock that never waits, an output that records,
+and :func:`play_at_table`, which plays a whole game master's game with scripted answers."""
 
 from __future__ import annotations
 
+import io
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pytest
+
+from loupgarou.cli.game_master import GameMaster, LupusGameMaster
+from loupgarou.engine.match import Match
 from loupgarou.narration import Cue
 
 
@@ -118,3 +129,34 @@ class ScriptedPrompter:
         if self.clock is not None:
             self.clock.time += self.think
         return answer
+
+
+@dataclass
+class Game:
+    match: Match
+    out: TableRecorder
+    prompter: ScriptedPrompter
+    speaker: RecordingSpeaker
+    clock: FakeClock
+
+
+def play_at_table(
+    master: Callable[..., GameMaster | LupusGameMaster], answers: list[str], think: float
+) -> Game:
+    """Play the whole game of the game master ``master(clock=, output=, prompter=, speaker=,
+    rng=)`` makes, with the scripted ``answers`` (each typed after ``think`` seconds), and
+    check that every answer was used."""
+    clock = FakeClock()
+    out = TableRecorder(clock)
+    prompter = ScriptedPrompter(answers, out, clock, think)
+    speaker = RecordingSpeaker()
+    match = master(
+        clock=clock, output=out, prompter=prompter, speaker=speaker, rng=random.Random(7)
+    ).play()
+    assert prompter.answers == [], "every scripted answer is used"
+    return Game(match, out, prompter, speaker, clock)
+
+
+def typed(monkeypatch: pytest.MonkeyPatch, answers: Sequence[str]) -> None:
+    """The narrator's answers, as if piped into the command."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{a}\n" for a in answers)))

@@ -15,14 +15,6 @@ from loupgarou.cli.main import main
 from tests.narration.fakes import FakeClock
 
 
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
-    """Real-time runs use a fake clock: they finish at once."""
-    fake = FakeClock()
-    monkeypatch.setattr(narrate, "make_clock", lambda: fake)
-    return fake
-
-
 def script_lines(out: str) -> list[str]:
     """The lines after the header (which ends with a blank line)."""
     return out.split("\n\n", 1)[1].splitlines()

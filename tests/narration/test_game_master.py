@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import pytest
 
 from loupgarou.cli.game_master import GameMaster, Table
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON
-from loupgarou.engine.match import Match
 from loupgarou.engine.record import replay, to_record
 from loupgarou.narration import CueKind, Timing, load_locale, load_theme
 from loupgarou.variants.thiercelieux.roles import Role
-from tests.narration.fakes import FakeClock, RecordingSpeaker, ScriptedPrompter, TableRecorder
+from tests.narration.fakes import Game, play_at_table
 
 NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")
 W, V, S, WI, H = Role.WEREWOLF, Role.VILLAGER, Role.SEER, Role.WITCH, Role.HUNTER
@@ -24,15 +21,6 @@ DECK = (W, W, S, WI, H, V, V, V)
 DEAL = "wolf, seer, villager, wolf, witch, hunter, villager, villager"
 """Ann and Dan are the Werewolves, Bob the Seer, Eve the Witch, Fay the Hunter."""
 TIMING = Timing(step_seconds=20, discussion_seconds=90, election_seconds=30, announce_seconds=2)
-
-
-@dataclass
-class Game:
-    match: Match
-    out: TableRecorder
-    prompter: ScriptedPrompter
-    speaker: RecordingSpeaker
-    clock: FakeClock
 
 
 def play(
@@ -45,24 +33,11 @@ def play(
     think: float = 0.0,
     theme: str | None = None,
 ) -> Game:
-    clock = FakeClock()
-    out = TableRecorder(clock)
-    prompter = ScriptedPrompter(answers, out, clock, think)
-    speaker = RecordingSpeaker()
     locale = load_locale(language, "thiercelieux")
     if theme is not None:
         locale = load_theme(theme).apply(locale)
-    master = GameMaster(
-        Table(names, deck, locale, TIMING, dict(options or {})),
-        clock=clock,
-        output=out,
-        prompter=prompter,
-        speaker=speaker,
-        rng=random.Random(7),
-    )
-    match = master.play()
-    assert prompter.answers == [], "every scripted answer is used"
-    return Game(match, out, prompter, speaker, clock)
+    table = Table(names, deck, locale, TIMING, dict(options or {}))
+    return play_at_table(lambda **io: GameMaster(table, **io), answers, think)
 
 
 # The shortest whole game: the Seer finds Dan, the pack devours Fay (the Hunter), who

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import io
 import json
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -13,7 +10,7 @@ import pytest
 from loupgarou.cli import narrate
 from loupgarou.cli.main import main
 from loupgarou.engine.record import replay
-from tests.narration.fakes import FakeClock
+from tests.narration.fakes import FakeClock, typed
 
 NAMES = "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy"
 GAME = ["--family", "lupus", "--players-names", NAMES, "--specials", "medium"]
@@ -39,18 +36,6 @@ PLAYED = (
     "--step-seconds 12 --discussion-minutes 1 --defence-seconds 20"
 )
 DOC = Path(__file__).parents[2] / "docs" / "narration.md"
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
-    fake = FakeClock()
-    monkeypatch.setattr(narrate, "make_clock", lambda: fake)
-    return fake
-
-
-def typed(monkeypatch: pytest.MonkeyPatch, answers: Sequence[str]) -> None:
-    """The moderator's answers, as if piped into the command."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{a}\n" for a in answers)))
 
 
 def documented(marker: str) -> str:

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import pytest
 
 from loupgarou.cli.game_master import LupusGameMaster, LupusTable
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON
-from loupgarou.engine.match import Match
 from loupgarou.engine.record import replay, to_record
 from loupgarou.narration import CueKind, Timing, load_locale
 from loupgarou.variants.lupus import Role, default_deck
-from tests.narration.fakes import FakeClock, RecordingSpeaker, ScriptedPrompter, TableRecorder
+from tests.narration.fakes import Game, play_at_table
 
 NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lea", "Mia")
 W, V, S, M, P = Role.WEREWOLF, Role.VILLAGER, Role.SEER, Role.MEDIUM, Role.POSSESSED
@@ -53,15 +50,6 @@ DAY_3 = [
 WHOLE_GAME = [DEAL, *NIGHT_1, *DAY_1, *NIGHT_2, *DAY_2, *NIGHT_3, *DAY_3]
 
 
-@dataclass
-class Game:
-    match: Match
-    out: TableRecorder
-    prompter: ScriptedPrompter
-    speaker: RecordingSpeaker
-    clock: FakeClock
-
-
 def play(
     answers: list[str],
     *,
@@ -71,21 +59,8 @@ def play(
     options: Mapping[str, JSON] = OPTIONS,
     think: float = 0.0,
 ) -> Game:
-    clock = FakeClock()
-    out = TableRecorder(clock)
-    prompter = ScriptedPrompter(answers, out, clock, think)
-    speaker = RecordingSpeaker()
-    master = LupusGameMaster(
-        LupusTable(names, deck, load_locale(language, "lupus"), TIMING, dict(options)),
-        clock=clock,
-        output=out,
-        prompter=prompter,
-        speaker=speaker,
-        rng=random.Random(7),
-    )
-    match = master.play()
-    assert prompter.answers == [], "every scripted answer is used"
-    return Game(match, out, prompter, speaker, clock)
+    table = LupusTable(names, deck, load_locale(language, "lupus"), TIMING, dict(options))
+    return play_at_table(lambda **io: LupusGameMaster(table, **io), answers, think)
 
 
 @pytest.fixture(scope="module")

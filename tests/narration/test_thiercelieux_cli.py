@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import io
 import json
 import shutil
 import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -16,7 +14,7 @@ import pytest
 from loupgarou.cli import narrate
 from loupgarou.cli.main import main
 from loupgarou.engine.record import replay
-from tests.narration.fakes import FakeClock
+from tests.narration.fakes import FakeClock, typed
 
 NAMES = "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal"
 GAME = ["--family", "thiercelieux", "--players-names", NAMES]
@@ -32,18 +30,6 @@ ANSWERS = [
     "Dan",
 ]
 DOC = Path(__file__).parents[2] / "docs" / "narration.md"
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
-    fake = FakeClock()
-    monkeypatch.setattr(narrate, "make_clock", lambda: fake)
-    return fake
-
-
-def typed(monkeypatch: pytest.MonkeyPatch, answers: Sequence[str]) -> None:
-    """The narrator's answers, as if piped into the command."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{a}\n" for a in answers)))
 
 
 def test_a_dry_run_prints_the_first_two_nights_and_the_day_between(

@@ -41,12 +41,20 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from loupgarou.cli.game_master import GameMaster, LupusGameMaster, LupusTable, owl_is_deadly
+from loupgarou.cli.game_master import (
+    Clock,
+    GameMaster,
+    LupusGameMaster,
+    LupusTable,
+    Silent,
+    Speaker,
+    owl_is_deadly,
+)
 from loupgarou.cli.game_master import Table as GameTable
 from loupgarou.core.errors import ScriptError, SetupError, SetupWarning
 from loupgarou.core.events import JSON
@@ -110,14 +118,6 @@ TICKING = frozenset({CueKind.DISCUSSION, CueKind.COUNTDOWN})
 # --- the real-time runner's collaborators --------------------------------------------------
 
 
-class Clock(Protocol):
-    """Monotonic time in seconds, and a way to wait."""
-
-    def now(self) -> float: ...
-
-    def sleep(self, seconds: float) -> None: ...
-
-
 class SystemClock:
     def now(self) -> float:
         return time.monotonic()
@@ -167,27 +167,6 @@ class TerminalOutput:
         if self._ticking:
             self.stream.write("\r\033[K")
             self._ticking = False
-
-
-class Speaker(Protocol):
-    def say(self, text: str) -> None: ...
-
-    def stop(self) -> None:
-        """Cut any speech short (on Ctrl-C)."""
-
-    def close(self) -> None:
-        """Let the last text finish."""
-
-
-class Silent:
-    def say(self, text: str) -> None:
-        pass
-
-    def stop(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 class Espeak:
@@ -576,6 +555,36 @@ def parse_options(items: Sequence[str]) -> dict[str, JSON]:
     return out
 
 
+def _seated(
+    args: argparse.Namespace,
+    locale: Locale,
+    names: tuple[str, ...],
+    deck_players: int | None,
+    family: str,
+) -> tuple[tuple[str, ...], bool]:
+    """The players' names and whether they were given: ``names`` (``--players-names``), or
+    the locale's defaults for ``--players`` or, failing that, the deck's ``deck_players``."""
+    players = args.players
+    if players is None:
+        if names:
+            players = len(names)
+        elif deck_players is not None:
+            players = deck_players
+        else:
+            raise ScriptError(
+                "narrate.players_needed",
+                f"--family {family} needs the table: --players N, --players-names or --deck",
+            )
+    if names and len(names) != players:
+        raise ScriptError(
+            "narrate.bad_names",
+            f"--players-names gives {len(names)} names for {players} players",
+        )
+    if names:
+        return names, True
+    return tuple(locale.text("player.default", count=k + 1) for k in range(players)), False
+
+
 def thiercelieux_table_from_args(args: argparse.Namespace, locale: Locale) -> ThiercelieuxTable:
     """Players, names, deck (given or suggested) and options, checked by the rules' set-up."""
     names = parse_names(args.players_names) if args.players_names else ()
@@ -588,27 +597,11 @@ def thiercelieux_table_from_args(args: argparse.Namespace, locale: Locale) -> Th
                 "among the cards (and two more cards to set aside)",
             )
         deck = thiercelieux_setup.parse_deck([n for n in args.deck.split(",") if n.strip()])
-    players = args.players
-    if players is None:
-        if names:
-            players = len(names)
-        elif deck is not None:
-            players = len(deck) - (
-                thiercelieux_setup.SET_ASIDE if ThiercelieuxRole.THIEF in deck else 0
-            )
-        else:
-            raise ScriptError(
-                "narrate.players_needed",
-                "--family thiercelieux needs the table: --players N, --players-names or --deck",
-            )
-    if names and len(names) != players:
-        raise ScriptError(
-            "narrate.bad_names",
-            f"--players-names gives {len(names)} names for {players} players",
-        )
-    named = bool(names)
-    if not names:
-        names = tuple(locale.text("player.default", count=k + 1) for k in range(players))
+    size = None
+    if deck is not None:
+        size = len(deck) - (thiercelieux_setup.SET_ASIDE if ThiercelieuxRole.THIEF in deck else 0)
+    names, named = _seated(args, locale, names, size, THIERCELIEUX)
+    players = len(names)
     if deck is None:
         deck = tuple(
             ThiercelieuxRole(r)
@@ -620,18 +613,27 @@ def thiercelieux_table_from_args(args: argparse.Namespace, locale: Locale) -> Th
     return ThiercelieuxTable(names, named, deck, options, warnings)
 
 
-def thiercelieux_header(
-    table: ThiercelieuxTable, locale: Locale, *, theme: Theme | None, timing: Timing
+def _table_header(
+    names: Sequence[str],
+    named: bool,
+    cards: str,
+    locale: Locale,
+    *,
+    theme: Theme | None,
+    timing: Timing,
+    **timing_params: object,
 ) -> list[str]:
-    """The lines shown before a Thiercelieux game or its script."""
+    """The header's lines every table game shares: the family, the players (and their
+    names, when ``named``), the deck (``cards``), the theme and the timing (with the
+    family's ``timing_params``)."""
     lines = [
         locale.text("header.family"),
-        locale.text("header.players", count=len(table.names)),
+        locale.text("header.players", count=len(names)),
     ]
-    if table.named:
-        seats = ", ".join(f"{k}. {name}" for k, name in enumerate(table.names, start=1))
+    if named:
+        seats = ", ".join(f"{k}. {name}" for k, name in enumerate(names, start=1))
         lines.append(locale.text("header.names", names=seats))
-    lines.append(locale.text("header.deck", cards=deck_text(table.deck, locale)))
+    lines.append(locale.text("header.deck", cards=cards))
     if theme is not None:
         lines.append(locale.text("header.theme", title=theme.title(locale.language)))
     lines.append(
@@ -639,8 +641,28 @@ def thiercelieux_header(
             "header.timing",
             step=locale.duration(timing.step_seconds),
             duration=locale.duration(timing.discussion_seconds),
+            **timing_params,
         )
     )
+    return lines
+
+
+def _parts_lines(locale: Locale, parts: Sequence[tuple[str, int, Sequence[Cue]]]) -> list[str]:
+    """A dry run's parts, each ``(header key, number, cues)``: its header with the total
+    time, then its cues with their timings, a blank line between parts."""
+    lines: list[str] = []
+    for key, number, cues in parts:
+        total = clock_time(total_seconds(cues))
+        lines += [locale.text(key, count=number, total=total), *script_lines(cues), ""]
+    return lines[:-1]
+
+
+def thiercelieux_header(
+    table: ThiercelieuxTable, locale: Locale, *, theme: Theme | None, timing: Timing
+) -> list[str]:
+    """The lines shown before a Thiercelieux game or its script."""
+    cards = deck_text(table.deck, locale)
+    lines = _table_header(table.names, table.named, cards, locale, theme=theme, timing=timing)
     options = thiercelieux_variant.resolve(dict(table.options))
     if not options.captain:
         lines.append(locale.text("header.captain_off"))
@@ -656,7 +678,6 @@ def thiercelieux_dry_run(table: ThiercelieuxTable, locale: Locale, timing: Timin
     """Night 1, the fixed parts of day 1, and night 2, each with its timings."""
     options = thiercelieux_variant.resolve(dict(table.options))
     election = options.captain and options.captain_mode == "elected"
-    lines: list[str] = []
     parts = (
         ("header.night", 1, night_script(table.deck, 1, locale, timing=timing)),
         (
@@ -666,10 +687,7 @@ def thiercelieux_dry_run(table: ThiercelieuxTable, locale: Locale, timing: Timin
         ),
         ("header.night", 2, night_script(table.deck, 2, locale, timing=timing)),
     )
-    for key, number, cues in parts:
-        total = clock_time(total_seconds(cues))
-        lines += [locale.text(key, count=number, total=total), *script_lines(cues), ""]
-    return lines[:-1]
+    return _parts_lines(locale, parts)
 
 
 def _narrate_thiercelieux(args: argparse.Namespace) -> int:
@@ -681,35 +699,16 @@ def _narrate_thiercelieux(args: argparse.Namespace) -> int:
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
     timing = timing_from_args(args, DEFAULT_STEP_SECONDS)
-    for line in thiercelieux_header(table, locale, theme=theme, timing=timing):
-        print(line)
-    print(flush=True)
-    if args.dry_run:
-        if args.speak:
-            print("--speak: nothing is read aloud in a dry run", file=sys.stderr)
-        for line in thiercelieux_dry_run(table, locale, timing):
-            print(line)
-        return 0
-    speaker = find_speaker(locale.voice, sys.stderr) if args.speak else Silent()
-    output = TerminalOutput(sys.stdout, live=sys.stdout.isatty())
-    master = GameMaster(
-        GameTable(table.names, table.deck, locale, timing, table.options),
-        clock=make_clock(),
-        output=output,
-        prompter=make_prompter(),
-        speaker=speaker,
-        rng=random.Random(args.seed),
+    header = thiercelieux_header(table, locale, theme=theme, timing=timing)
+    return _run_table(
+        args,
+        locale,
+        header,
+        lambda: thiercelieux_dry_run(table, locale, timing),
+        lambda **io: GameMaster(
+            GameTable(table.names, table.deck, locale, timing, table.options), **io
+        ),
     )
-    try:
-        match = master.play()
-    except KeyboardInterrupt:
-        speaker.stop()
-        output.close()
-        print("\nnarration stopped", file=sys.stderr)
-        return 130
-    if args.record:
-        _write_record(args.record, to_record(match))
-    return 0
 
 
 # --- Lupus in Tabula ------------------------------------------------------------------------
@@ -743,25 +742,8 @@ def lupus_table_from_args(args: argparse.Namespace, locale: Locale) -> LupusCliT
                 "them among the cards",
             )
         deck = parse_lupus_deck([n for n in args.deck.split(",") if n.strip()])
-    players = args.players
-    if players is None:
-        if names:
-            players = len(names)
-        elif deck is not None:
-            players = len(deck)
-        else:
-            raise ScriptError(
-                "narrate.players_needed",
-                "--family lupus needs the table: --players N, --players-names or --deck",
-            )
-    if names and len(names) != players:
-        raise ScriptError(
-            "narrate.bad_names",
-            f"--players-names gives {len(names)} names for {players} players",
-        )
-    named = bool(names)
-    if not names:
-        names = tuple(locale.text("player.default", count=k + 1) for k in range(players))
+    names, named = _seated(args, locale, names, None if deck is None else len(deck), LUPUS)
+    players = len(names)
     if deck is None:
         specials = [n for n in (args.specials or "").split(",") if n.strip()]
         deck = tuple(LupusRole(r) for r in lupus_default_deck(players, specials))
@@ -786,23 +768,10 @@ def lupus_header(
     table: LupusCliTable, locale: Locale, *, theme: Theme | None, timing: Timing
 ) -> list[str]:
     """The lines shown before a Lupus game or its script."""
-    lines = [
-        locale.text("header.family"),
-        locale.text("header.players", count=len(table.names)),
-    ]
-    if table.named:
-        seats = ", ".join(f"{k}. {name}" for k, name in enumerate(table.names, start=1))
-        lines.append(locale.text("header.names", names=seats))
-    lines.append(locale.text("header.deck", cards=lupus_narration.deck_text(table.deck, locale)))
-    if theme is not None:
-        lines.append(locale.text("header.theme", title=theme.title(locale.language)))
-    lines.append(
-        locale.text(
-            "header.timing",
-            step=locale.duration(timing.step_seconds),
-            duration=locale.duration(timing.discussion_seconds),
-            defence=locale.duration(timing.defence_seconds),
-        )
+    cards = lupus_narration.deck_text(table.deck, locale)
+    defence = locale.duration(timing.defence_seconds)
+    lines = _table_header(
+        table.names, table.named, cards, locale, theme=theme, timing=timing, defence=defence
     )
     if LupusRole.OWL in table.deck:
         lines.append(locale.text("header.owl_deadly" if table.deadly_owl else "header.owl"))
@@ -811,27 +780,18 @@ def lupus_header(
 
 def lupus_dry_run(table: LupusCliTable, locale: Locale, timing: Timing) -> list[str]:
     """Night 1, the fixed parts of day 1, and night 2, each with its timings."""
-    lines: list[str] = []
+
+    def night(number: int) -> Sequence[Cue]:
+        return lupus_narration.night_script(
+            table.deck, number, locale, timing=timing, deadly_owl=table.deadly_owl
+        )
+
     parts = (
-        (
-            "header.night",
-            lupus_narration.night_script(
-                table.deck, 1, locale, timing=timing, deadly_owl=table.deadly_owl
-            ),
-        ),
-        ("header.day", lupus_narration.day_script(locale, timing=timing)),
-        (
-            "header.night",
-            lupus_narration.night_script(
-                table.deck, 2, locale, timing=timing, deadly_owl=table.deadly_owl
-            ),
-        ),
+        ("header.night", 1, night(1)),
+        ("header.day", 1, lupus_narration.day_script(locale, timing=timing)),
+        ("header.night", 2, night(2)),
     )
-    numbers = (1, 1, 2)
-    for (key, cues), number in zip(parts, numbers, strict=True):
-        total = clock_time(total_seconds(cues))
-        lines += [locale.text(key, count=number, total=total), *script_lines(cues), ""]
-    return lines[:-1]
+    return _parts_lines(locale, parts)
 
 
 def _narrate_lupus(args: argparse.Namespace) -> int:
@@ -844,19 +804,40 @@ def _narrate_lupus(args: argparse.Namespace) -> int:
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
     timing = replace(timing, discussion_seconds=table.discussion_minutes * 60)
-    for line in lupus_header(table, locale, theme=theme, timing=timing):
+    header = lupus_header(table, locale, theme=theme, timing=timing)
+    return _run_table(
+        args,
+        locale,
+        header,
+        lambda: lupus_dry_run(table, locale, timing),
+        lambda **io: LupusGameMaster(
+            LupusTable(table.names, table.deck, locale, timing, table.options), **io
+        ),
+    )
+
+
+def _run_table(
+    args: argparse.Namespace,
+    locale: Locale,
+    header: Sequence[str],
+    dry_run: Callable[[], list[str]],
+    master: Callable[..., GameMaster | LupusGameMaster],
+) -> int:
+    """Print the ``header``, then the ``dry_run``'s lines (``--dry-run``), or play a whole
+    game with the game master ``master(clock=, output=, prompter=, speaker=, rng=)`` makes
+    and save its record (``--record``).  Ctrl-C stops the game: exit code 130."""
+    for line in header:
         print(line)
     print(flush=True)
     if args.dry_run:
         if args.speak:
             print("--speak: nothing is read aloud in a dry run", file=sys.stderr)
-        for line in lupus_dry_run(table, locale, timing):
+        for line in dry_run():
             print(line)
         return 0
     speaker = find_speaker(locale.voice, sys.stderr) if args.speak else Silent()
     output = TerminalOutput(sys.stdout, live=sys.stdout.isatty())
-    master = LupusGameMaster(
-        LupusTable(table.names, table.deck, locale, timing, table.options),
+    game = master(
         clock=make_clock(),
         output=output,
         prompter=make_prompter(),
@@ -864,7 +845,7 @@ def _narrate_lupus(args: argparse.Namespace) -> int:
         rng=random.Random(args.seed),
     )
     try:
-        match = master.play()
+        match = game.play()
     except KeyboardInterrupt:
         speaker.stop()
         output.close()
