@@ -11,7 +11,9 @@ the verdict (a story in short, keys of ``state``, lines of the report).
 
 Contract: the base class works for any family (any verb is accepted, roles
 are taken as written, events are shown as their kind and data); a family
-module overrides what it can do better.  Dialects are pure: no I/O.
+module overrides what it can do better (the families whose roles are an
+enumeration build on :class:`~loupgarou.scripting.family_kit.FamilyDialect`,
+which holds what they do alike).  Dialects are pure: no I/O.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON, Event
 from loupgarou.core.statements import Statement
 from loupgarou.engine.match import Match
-from loupgarou.scripting.verdict import Death, Ending, TableNow, Verdict
+from loupgarou.scripting.verdict import Copy, Death, Ending, FinalCard, TableNow, Verdict
 from loupgarou.scripting.words import describe_action, describe_statement, name_of
 
 
@@ -79,6 +81,10 @@ class Dialect:
     """How those cards are numbered, for error messages."""
     centre_label: str = "centre"
     """What the report calls them."""
+    decisions: Mapping[str, str] = {}
+    """A pending decision's kind for people, by kind (a kind not here is shown as is)."""
+    no_scenarios: str = ""
+    """Why a script may not name a scenario (a generic sentence when empty)."""
 
     # --- names ------------------------------------------------------------------------------
 
@@ -104,12 +110,19 @@ class Dialect:
         deck: Sequence[str] | None,
         options: Mapping[str, JSON],
     ) -> tuple[str | None, tuple[str, ...], dict[str, JSON]]:
-        """Resolve ``scenario`` or ``deck`` into (scenario key, deck, options)."""
+        """Resolve ``scenario`` or ``deck`` into (scenario key, deck, options): no scenario
+        (refused with :attr:`no_scenarios`), and the deck as given or, without one, the
+        :meth:`default_deck`."""
         if scenario is not None:
             raise ScriptError(
-                "script.no_scenarios", f"the family '{self.family}' has no scenarios in scripts"
+                "script.no_scenarios",
+                self.no_scenarios or f"the family '{self.family}' has no scenarios in scripts",
             )
-        return None, tuple(deck or ()), dict(options)
+        return None, tuple(deck or self.default_deck(players)), dict(options)
+
+    def default_deck(self, players: int) -> tuple[str, ...]:
+        """The deck a script without one plays with (none by default)."""
+        return ()
 
     def describe_action(self, action: Action, names: Sequence[str]) -> str:
         """An action in words, without its actor: "look at Bob's card"."""
@@ -168,8 +181,8 @@ class Dialect:
         return deaths_from(match.events)
 
     def decision_name(self, kind: str) -> str:
-        """A pending decision's kind for people (the kind itself by default)."""
-        return kind
+        """A pending decision's kind for people (from :attr:`decisions`, else the kind)."""
+        return self.decisions.get(kind, kind)
 
     def story(self, match: Match) -> dict[str, JSON] | None:
         """The family's summary of the game so far (the verdict's ``story``), or None."""
@@ -201,19 +214,32 @@ class Dialect:
         return []
 
     def ending(self, match: Match) -> Ending | None:
-        """Final cards and roles, deaths and the verdict, once the game is over."""
+        """Final cards and roles (:meth:`final_cards`, :meth:`final_centre`,
+        :meth:`final_copies`), deaths and the verdict, once the game is over."""
         outcome = match.outcome
         if outcome is None:
             return None
         return Ending(
-            cards=(),
-            centre=(),
-            copies=(),
+            cards=self.final_cards(match),
+            centre=self.final_centre(match),
+            copies=self.final_copies(match),
             deaths=self.deaths(match),
             winners=tuple(sorted(outcome.winners)),
             teams=tuple(sorted(outcome.teams)),
             reasons=outcome.reasons,
         )
+
+    def final_cards(self, match: Match) -> tuple[FinalCard, ...]:
+        """Each seat's final card, role and team at the end (none by default)."""
+        return ()
+
+    def final_centre(self, match: Match) -> tuple[str, ...]:
+        """The face-down cards at the end (none by default)."""
+        return ()
+
+    def final_copies(self, match: Match) -> tuple[Copy, ...]:
+        """What each copying card became (none by default)."""
+        return ()
 
     def table_now(self, match: Match) -> TableNow | None:
         """Where the cards are now (the moderator's knowledge), if the family can say."""

@@ -25,27 +25,32 @@ other night powers, and every death dated by night or day.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from loupgarou.core.actions import Action
 from loupgarou.core.chance import ChanceRequest
-from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON
 from loupgarou.engine.match import Match
-from loupgarou.scripting.dialect import Dialect, Teller
+from loupgarou.scripting.dialect import Teller
+from loupgarou.scripting.family_kit import (
+    FamilyDialect,
+    death_of,
+    deaths_json,
+    drawn_index,
+    seat_ref,
+    when_json,
+)
 from loupgarou.scripting.lupus_names import (
     DECISIONS,
     a_role,
     cause_words,
-    deck_summary,
     english,
     werewolf_words,
 )
 from loupgarou.scripting.lupus_story import Answer, Chronicle, Vote, chronicle
 from loupgarou.scripting.lupus_tell import LupusTeller
-from loupgarou.scripting.verdict import Death, Ending, FinalCard, TableNow, Verdict
+from loupgarou.scripting.verdict import Death, FinalCard, TableNow, Verdict
 from loupgarou.scripting.words import and_list, name_of
 from loupgarou.variants.lupus.roles import Role, parse_role, side
 from loupgarou.variants.lupus.setup import default_deck
@@ -76,45 +81,35 @@ SAVED: dict[str, str] = {
 """Why the pack's victim lived, by the story's ``saved``."""
 
 
-class LupusDialect(Dialect):
+class LupusDialect(FamilyDialect):
     family = "lupus"
     verbs = frozenset({"look", "kill", "protect", "pick", "choose", "vote", "rest", "pass"})
     centre_slots = 0
     slot_field = ""
     slot_hint = "Lupus in Tabula has no face-down cards"
+    decisions = DECISIONS
+    no_scenarios = (
+        "Lupus in Tabula has no scenarios: give the 'deck' (one card per player), "
+        "or leave it out for the default deck"
+    )
     centre_label = ""
 
     # --- names ------------------------------------------------------------------------------
 
-    def role(self, name: str) -> str | None:
-        found = parse_role(name)
-        return None if found is None else found.value
+    every_role = Role
+    rules = "Lupus in Tabula"
+    named_draws = NAMED_DRAWS
+
+    def find_role(self, name: str) -> Role | None:
+        return parse_role(name)
 
     def role_name(self, role: str) -> str:
         return english(role)
 
-    def role_names(self) -> tuple[str, ...]:
-        return tuple(r.value for r in Role)
-
-    def decision_name(self, kind: str) -> str:
-        return DECISIONS.get(kind, kind)
-
     # --- the table --------------------------------------------------------------------------
 
-    def table(
-        self,
-        players: int,
-        scenario: str | None,
-        deck: Sequence[str] | None,
-        options: Mapping[str, JSON],
-    ) -> tuple[str | None, tuple[str, ...], dict[str, JSON]]:
-        if scenario is not None:
-            raise ScriptError(
-                "script.no_scenarios",
-                "Lupus in Tabula has no scenarios: give the 'deck' (one card per player), "
-                "or leave it out for the default deck",
-            )
-        return None, tuple(deck or default_deck(players)), dict(options)
+    def default_deck(self, players: int) -> tuple[str, ...]:
+        return default_deck(players)
 
     def deal_slots(self, deck: Sequence[str]) -> int | None:
         return 0
@@ -138,40 +133,7 @@ class LupusDialect(Dialect):
         }
         return words.get(kind) or super().describe_action(action, names)
 
-    def deal_outcome(
-        self,
-        deal: Sequence[str],
-        deck: Sequence[str],
-        players: int,
-        options: Mapping[str, JSON],
-        draws: Sequence[tuple[str, JSON]],
-    ) -> JSON:
-        roles = [_role(name) for name in deck]
-        wanted = [_role(name) for name in deal]
-        if Counter(wanted) != Counter(roles):
-            raise ScriptError("script.deal_mismatch", _mismatch(wanted, roles))
-        used = [False] * len(roles)
-        order: list[int] = []
-        for role in wanted:
-            card = next(i for i, r in enumerate(roles) if r is role and not used[i])
-            used[card] = True
-            order.append(card)
-        return order
-
     # --- chance -----------------------------------------------------------------------------
-
-    def check_chance(self, chance: Mapping[str, JSON], players: Sequence[str]) -> None:
-        known = {p.casefold() for p in players}
-        for label in NAMED_DRAWS:
-            raw = chance.get(label)
-            values = raw if isinstance(raw, list | tuple) else [raw]
-            for value in values:
-                if isinstance(value, str) and value.strip().casefold() not in known:
-                    raise ScriptError(
-                        "script.unknown_player",
-                        f"'chance.{label}': '{value}' is not a player; give a player's name, "
-                        "or the index the rules draw",
-                    )
 
     def chance_value(
         self, request: ChanceRequest, value: JSON, state: Any, names: Sequence[str]
@@ -184,13 +146,9 @@ class LupusDialect(Dialect):
         word = value.strip().casefold()
         target = next((s for s, name in enumerate(names) if name.casefold() == word), NONE)
         candidates = state.tied if label == "tiebreak" else state.dying
-        if target not in candidates:
-            listed = and_list([name_of(names, s) for s in candidates])
-            raise ScriptError(
-                "chance.bad_outcome",
-                f"'{label}' names {value}, who is not among {NAMED_DRAWS[label]} ({listed})",
-            )
-        return candidates.index(target)
+        return drawn_index(
+            label, value, target, candidates, NAMED_DRAWS[label], show=lambda s: name_of(names, s)
+        )
 
     # --- telling ----------------------------------------------------------------------------
 
@@ -203,23 +161,11 @@ class LupusDialect(Dialect):
     def deaths(self, match: Match) -> tuple[Death, ...]:
         return self._chronicle(match).deaths
 
-    def ending(self, match: Match) -> Ending | None:
-        outcome = match.outcome
-        if outcome is None:
-            return None
+    def final_cards(self, match: Match) -> tuple[FinalCard, ...]:
         state: State = match.state
-        cards = tuple(
+        return tuple(
             FinalCard(s, state.card(s).value, state.roles[s].value, side(state.roles[s]))
             for s in range(state.n)
-        )
-        return Ending(
-            cards=cards,
-            centre=(),
-            copies=(),
-            deaths=self.deaths(match),
-            winners=tuple(sorted(outcome.winners)),
-            teams=tuple(sorted(outcome.teams)),
-            reasons=outcome.reasons,
         )
 
     def table_now(self, match: Match) -> TableNow | None:
@@ -235,13 +181,13 @@ class LupusDialect(Dialect):
         told = self._chronicle(match)
 
         def ref(seat: int | None) -> JSON:
-            return None if seat is None else _ref(names, seat)
+            return None if seat is None else seat_ref(names, seat)
 
         def answers(items: Sequence[Answer]) -> list[JSON]:
             out: list[JSON] = []
             for a in items:
                 entry: dict[str, JSON] = {
-                    "when": _when(a.when),
+                    "when": when_json(a.when),
                     "by": ref(a.by),
                     "player": ref(a.seat),
                 }
@@ -255,8 +201,8 @@ class LupusDialect(Dialect):
             "freemasons": [ref(s) for s in told.freemasons],
             "welcome_card": [
                 {
-                    **_ref(names, w.seat),
-                    "when": _when(("night", w.night)),
+                    **seat_ref(names, w.seat),
+                    "when": when_json(("night", w.night)),
                     "how": "drawn" if w.among else "only_death",
                     "among": [ref(s) for s in w.among],
                 }
@@ -270,29 +216,21 @@ class LupusDialect(Dialect):
             "mythomaniac": None
             if myth is None
             else {
-                "when": _when(("night", myth.night)),
+                "when": when_json(("night", myth.night)),
                 "by": ref(myth.by),
                 "player": ref(myth.seat),
                 "became": myth.became,
             },
             "dawns": [
                 {
-                    "when": _when(("night", dawn.night)),
+                    "when": when_json(("night", dawn.night)),
                     "deaths": [ref(s) for s in dawn.deaths],
                     "attacked": ref(dawn.victim),
                     "saved": dawn.saved,
                 }
                 for dawn in told.dawns
             ],
-            "deaths": [
-                {
-                    **_ref(names, d.seat),
-                    "cause": d.cause,
-                    "by": ref(d.by),
-                    "when": None if d.when is None else _when(d.when),
-                }
-                for d in told.deaths
-            ],
+            "deaths": deaths_json(names, told.deaths),
         }
 
     def state_extra(self, match: Match) -> dict[str, JSON]:
@@ -304,10 +242,10 @@ class LupusDialect(Dialect):
             "night": public["night"],
             "day": public["day"],
             "step": public["step"],
-            "welcome_card": None if holder is None else _ref(names, int(holder)),
-            "ghosts": [_ref(names, int(s)) for s in public["ghosts"]] if state.cards else [],
-            "order": [_ref(names, int(s)) for s in public["order"]],
-            "suspects": [_ref(names, int(s)) for s in public["suspects"]],
+            "welcome_card": None if holder is None else seat_ref(names, int(holder)),
+            "ghosts": [seat_ref(names, int(s)) for s in public["ghosts"]] if state.cards else [],
+            "order": [seat_ref(names, int(s)) for s in public["order"]],
+            "suspects": [seat_ref(names, int(s)) for s in public["suspects"]],
             "roles": [r.value for r in state.roles],
         }
 
@@ -326,7 +264,7 @@ class LupusDialect(Dialect):
         ghosts = [f"{d['name']} (since {_when_words(d['when'])})" for d in story["deaths"]]
         out.append("  Ghosts: " + (", ".join(ghosts) if ghosts else "none") + ".")
         if not verdict.standing.over:
-            deaths = [self.death_words(_death(d), verdict.players) for d in story["deaths"]]
+            deaths = [self.death_words(death_of(d), verdict.players) for d in story["deaths"]]
             out.append("  Deaths so far: " + ("; ".join(deaths) if deaths else "nobody") + ".")
         return out
 
@@ -398,18 +336,10 @@ class LupusDialect(Dialect):
 # --- JSON helpers ---------------------------------------------------------------------------------
 
 
-def _ref(names: Sequence[str], seat: int) -> dict[str, JSON]:
-    return {"seat": seat, "name": name_of(names, seat)}
-
-
-def _when(w: tuple[str, int]) -> dict[str, JSON]:
-    return {"phase": w[0], "number": w[1]}
-
-
 def _vote_json(vote: Vote, ref: Any) -> dict[str, JSON]:
     return {
         "vote": vote.vote,
-        "when": _when(vote.when),
+        "when": when_json(vote.when),
         "candidates": None if vote.candidates is None else [ref(s) for s in vote.candidates],
         "holder": ref(vote.holder),
         "order": [ref(s) for s in vote.order],
@@ -424,16 +354,6 @@ def _vote_json(vote: Vote, ref: Any) -> dict[str, JSON]:
         if vote.outcome is None
         else {"kind": vote.outcome, "player": ref(vote.chosen), "by": None},
     }
-
-
-def _death(d: Mapping[str, Any]) -> Death:
-    when = d["when"]
-    return Death(
-        int(d["seat"]),
-        str(d["cause"]),
-        None if d["by"] is None else int(d["by"]["seat"]),
-        None if when is None else (str(when["phase"]), int(when["number"])),
-    )
 
 
 # --- the story in words ---------------------------------------------------------------------------
@@ -615,24 +535,3 @@ def _welcome_words(w: Mapping[str, Any]) -> str:
         among = and_list([str(a["name"]) for a in w["among"]])
         return f"{w['name']} (dawn after night {night}: drawn between {among})"
     return f"{w['name']} (dawn after night {night}: the night's only death)"
-
-
-def _role(name: str) -> Role:
-    found = parse_role(name)
-    if found is None:
-        raise ScriptError("script.unknown_role", f"'{name}' is not a Lupus in Tabula role")
-    return found
-
-
-def _mismatch(wanted: Sequence[Role], deck: Sequence[Role]) -> str:
-    have, need = Counter(deck), Counter(wanted)
-    bits = []
-    for role in Role:
-        if need[role] > have[role]:
-            bits.append(f"{need[role] - have[role]} more {english(role)}")
-        elif need[role] < have[role]:
-            bits.append(f"{have[role] - need[role]} fewer {english(role)}")
-    return (
-        f"the deal does not match the deck: it has {and_list(bits)} than the deck "
-        f"({deck_summary([r.value for r in deck])})"
-    )

@@ -7,9 +7,9 @@ every other text is our own.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
+from loupgarou.scripting import family_kit
 from loupgarou.variants.lupus.roles import Role, parse_role
 
 ROLE_NAMES: dict[Role, str] = {
@@ -102,9 +102,4 @@ def werewolf_words(werewolf: bool) -> str:
 
 def deck_summary(roles: Sequence[str]) -> str:
     """A deck in short, e.g. "Werewolf ×2, Seer, Villager ×5" (roles in first-seen order)."""
-    counts = Counter(roles)
-    seen: list[str] = []
-    for r in roles:
-        if r not in seen:
-            seen.append(r)
-    return ", ".join(english(r) + (f" ×{counts[r]}" if counts[r] > 1 else "") for r in seen)
+    return family_kit.deck_summary(roles, english)

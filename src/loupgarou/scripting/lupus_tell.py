@@ -14,17 +14,17 @@ not know.  Players are referred to without gendered pronouns.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from loupgarou.core.events import JSON, Event
-from loupgarou.scripting.dialect import Dialect, Teller
+from loupgarou.core.events import JSON
+from loupgarou.scripting.dialect import Dialect
+from loupgarou.scripting.family_kit import FamilyTeller, Telling
 from loupgarou.scripting.lupus_names import (
     CALLS,
     DECLINED,
     SIDES,
     a_role,
     cause_words,
-    deck_summary,
     english,
     werewolf_words,
 )
@@ -36,28 +36,20 @@ MYTHOMANIAC = Role.MYTHOMANIAC.value
 WEREWOLF = Role.WEREWOLF.value
 
 
-class LupusTeller(Teller):
+class LupusTeller(FamilyTeller):
     """Sentences for Lupus events; see the module docstring."""
+
+    calls = CALLS
+    recast_from = "the Mythomaniac"
 
     def __init__(self, dialect: Dialect, names: Sequence[str]) -> None:
         super().__init__(dialect, names)
         self.n = len(self.names)
-        self.roles: dict[int, str] = {}
-        self.was_mythomaniac: set[int] = set()
         self.dead: list[int] = []
         self.holder: int | None = None
         self.suspects: tuple[int, ...] = ()
 
     # --- labels -----------------------------------------------------------------------------
-
-    def label(self, seat: int) -> str:
-        """'Cleo (Seer)', 'Max (Werewolf, dealt the Mythomaniac)', or just 'Cleo' if unknown."""
-        role = self.roles.get(seat)
-        if role is None:
-            return self.name(seat)
-        if seat in self.was_mythomaniac:
-            return f"{self.name(seat)} ({english(role)}, dealt the Mythomaniac)"
-        return f"{self.name(seat)} ({english(role)})"
 
     def names_of(self, seats: Sequence[JSON]) -> str:
         return and_list([self.name(int(s)) for s in seats])
@@ -90,14 +82,11 @@ class LupusTeller(Teller):
 
     # --- events -----------------------------------------------------------------------------
 
-    def tell(self, event: Event) -> str:
-        d = event.data
-        seats = sorted(event.audience.seats)
-        actor = seats[0] if len(seats) == 1 else -1
-        told = _TOLD.get(event.kind)
-        if told is not None:
-            return told(self, d, actor)
-        return super().tell(event)
+    def telling(self, kind: str) -> Telling | None:
+        return _TOLD.get(kind)
+
+    def english(self, role: str) -> str:
+        return english(role)
 
     def _deal(self, d: Mapping[str, JSON], actor: int) -> str:
         cards = [str(c) for c in d["cards"]]
@@ -106,19 +95,9 @@ class LupusTeller(Teller):
         dealt = "; ".join(f"{self.name(s)}: {english(c)}" for s, c in enumerate(cards))
         return f"The cards are dealt. {dealt}."
 
-    def _game_begins(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"The game begins with {d['players']} players. The deck: {deck_summary(d['deck'])}."
-
-    def _dealt(self, d: Mapping[str, JSON], actor: int) -> str:
-        self.roles[actor] = str(d["role"])
-        return f"{self.name(actor)} looked at their card: {english(str(d['role']))}."
-
     def _night_begins(self, d: Mapping[str, JSON], actor: int) -> str:
         self.suspects = ()
-        return f"Night {d['night']} falls; everyone closes their eyes."
-
-    def _night_step(self, d: Mapping[str, JSON], actor: int) -> str:
-        return CALLS.get(str(d["step"]), f"The {d['step']} step is called.")
+        return super()._night_begins(d, actor)
 
     def _freemasons(self, d: Mapping[str, JSON], actor: int) -> str:
         for s in d["seats"]:
@@ -167,7 +146,7 @@ class LupusTeller(Teller):
         role = str(d["role"])
         text = f"{self.label(actor)} now plays as {a_role(role)}."
         self.roles[actor] = role
-        self.was_mythomaniac.add(actor)
+        self.recast.add(actor)
         return text
 
     def _declined(self, d: Mapping[str, JSON], actor: int) -> str:
@@ -292,7 +271,7 @@ class LupusTeller(Teller):
         for s, (card, role) in enumerate(zip(cards, roles, strict=True)):
             self.roles[s] = role
             if card != role:
-                self.was_mythomaniac.add(s)
+                self.recast.add(s)
                 shown.append(f"{self.name(s)}: {english(card)}, playing as {a_role(role)}")
             else:
                 shown.append(f"{self.name(s)}: {english(card)}")
@@ -302,8 +281,6 @@ class LupusTeller(Teller):
         sides = and_list([SIDES.get(str(t), str(t)) for t in d["teams"]], "no side")
         return f"The game is over. Winners: {self.names_of(d['winners'])} ({sides})."
 
-
-Telling = Callable[[LupusTeller, Mapping[str, JSON], int], str]
 
 _TOLD: dict[str, Telling] = {
     "deal": LupusTeller._deal,

@@ -13,17 +13,18 @@ Doppelgänger with the role she copied, once she has).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
+from enum import Enum
 
 from loupgarou.core.actions import Action
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON
 from loupgarou.engine.match import Match
-from loupgarou.scripting.dialect import Dialect, Teller, deaths_from
-from loupgarou.scripting.one_night_names import deck_summary, english
+from loupgarou.scripting.dialect import Teller
+from loupgarou.scripting.family_kit import FamilyDialect
+from loupgarou.scripting.one_night_names import english
 from loupgarou.scripting.one_night_tell import OneNightTeller
-from loupgarou.scripting.verdict import Copy, Ending, FinalCard, TableNow
+from loupgarou.scripting.verdict import Copy, FinalCard, TableNow
 from loupgarou.scripting.words import and_list, name_of
 from loupgarou.variants.one_night.resolution import team_of
 from loupgarou.variants.one_night.roles import Role, parse_role
@@ -31,20 +32,19 @@ from loupgarou.variants.one_night.scenarios import find_scenario
 from loupgarou.variants.one_night.setup import CENTRE, drawn_deck
 
 
-class OneNightDialect(Dialect):
+class OneNightDialect(FamilyDialect):
     family = "one-night"
     verbs = frozenset({"copy", "look", "rob", "swap", "take", "peek", "vote", "pass"})
     centre_slots = CENTRE
 
-    def role(self, name: str) -> str | None:
-        found = parse_role(name)
-        return None if found is None else found.value
+    every_role = Role
+    rules = "One Night"
+
+    def find_role(self, name: str) -> Role | None:
+        return parse_role(name)
 
     def role_name(self, role: str) -> str:
         return english(role)
-
-    def role_names(self) -> tuple[str, ...]:
-        return tuple(r.value for r in Role)
 
     def table(
         self,
@@ -113,9 +113,9 @@ class OneNightDialect(Dialect):
         options: Mapping[str, JSON],
         draws: Sequence[tuple[str, JSON]],
     ) -> JSON:
-        roles: list[Role]
+        roles: list[Enum]
         if deck:
-            roles = [_role(name) for name in deck]
+            roles = [self.card(name) for name in deck]
         else:
             orders = [value for label, value in draws if label == "deck"]
             drawn = (
@@ -124,16 +124,7 @@ class OneNightDialect(Dialect):
             if drawn is None:  # pragma: no cover - the engine only deals a valid drawn deck
                 raise ScriptError("script.deal_mismatch", "no deck was drawn before the deal")
             roles = list(drawn)
-        wanted = [_role(name) for name in deal]
-        if Counter(wanted) != Counter(roles):
-            raise ScriptError("script.deal_mismatch", _mismatch(wanted, roles, bool(deck)))
-        used = [False] * len(roles)
-        order: list[int] = []
-        for role in wanted:
-            card = next(i for i, r in enumerate(roles) if r is role and not used[i])
-            used[card] = True
-            order.append(card)
-        return order
+        return self.deal_from(deal, roles, "deck" if deck else "drawn deck")
 
     # --- telling ----------------------------------------------------------------------------
 
@@ -150,13 +141,10 @@ class OneNightDialect(Dialect):
             return f"{who} died: the most votes were against them."
         return super().describe_death(data, names)
 
-    def ending(self, match: Match) -> Ending | None:
-        outcome = match.outcome
-        if outcome is None:
-            return None
+    def final_cards(self, match: Match) -> tuple[FinalCard, ...]:
         state = match.state
         n: int = state.n
-        cards = tuple(
+        return tuple(
             FinalCard(
                 s,
                 state.card_at(s).value,
@@ -165,6 +153,10 @@ class OneNightDialect(Dialect):
             )
             for s in range(n)
         )
+
+    def final_copies(self, match: Match) -> tuple[Copy, ...]:
+        state = match.state
+        n: int = state.n
         copies: list[Copy] = []
         for s in range(n):
             card = state.dealt[s]
@@ -179,15 +171,12 @@ class OneNightDialect(Dialect):
                         where - n if where >= n else None,
                     )
                 )
-        return Ending(
-            cards=cards,
-            centre=tuple(state.card_at(n + c).value for c in range(CENTRE)),
-            copies=tuple(copies),
-            deaths=deaths_from(match.events),
-            winners=tuple(sorted(outcome.winners)),
-            teams=tuple(sorted(outcome.teams)),
-            reasons=outcome.reasons,
-        )
+        return tuple(copies)
+
+    def final_centre(self, match: Match) -> tuple[str, ...]:
+        state = match.state
+        n: int = state.n
+        return tuple(state.card_at(n + c).value for c in range(CENTRE))
 
     def table_now(self, match: Match) -> TableNow | None:
         state = match.state
@@ -198,25 +187,3 @@ class OneNightDialect(Dialect):
             tuple(state.card_at(s).value for s in range(n)),
             tuple(state.card_at(n + c).value for c in range(CENTRE)),
         )
-
-
-def _role(name: str) -> Role:
-    found = parse_role(name)
-    if found is None:
-        raise ScriptError("script.unknown_role", f"'{name}' is not a One Night role")
-    return found
-
-
-def _mismatch(wanted: Sequence[Role], deck: Sequence[Role], fixed: bool) -> str:
-    have, need = Counter(deck), Counter(wanted)
-    bits = []
-    for role in Role:
-        if need[role] > have[role]:
-            bits.append(f"{need[role] - have[role]} more {english(role)}")
-        elif need[role] < have[role]:
-            bits.append(f"{have[role] - need[role]} fewer {english(role)}")
-    source = "deck" if fixed else "drawn deck"
-    return (
-        f"the deal does not match the {source}: it has {and_list(bits)} than the {source} "
-        f"({deck_summary([r.value for r in deck])})"
-    )

@@ -6,9 +6,9 @@ that carry over from the rulebooks (no rulebook sentence is copied).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
+from loupgarou.scripting import family_kit
 from loupgarou.variants.one_night.roles import Role, parse_role
 
 ROLE_NAMES: dict[Role, tuple[str, str]] = {
@@ -35,9 +35,4 @@ def english(role: str) -> str:
 
 def deck_summary(roles: Sequence[str]) -> str:
     """A deck in short, e.g. "Werewolf ×2, Seer, Villager ×3" (roles in first-seen order)."""
-    counts = Counter(roles)
-    seen: list[str] = []
-    for r in roles:
-        if r not in seen:
-            seen.append(r)
-    return ", ".join(english(r) + (f" ×{counts[r]}" if counts[r] > 1 else "") for r in seen)
+    return family_kit.deck_summary(roles, english)

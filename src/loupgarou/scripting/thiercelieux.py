@@ -26,27 +26,32 @@ the Captains, the Lovers, every vote with its count and tie handling.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from loupgarou.core.actions import Action
 from loupgarou.core.chance import ChanceRequest
-from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON
 from loupgarou.engine.match import Match
-from loupgarou.scripting.dialect import Dialect, Teller
+from loupgarou.scripting.dialect import Teller
+from loupgarou.scripting.family_kit import (
+    FamilyDialect,
+    death_of,
+    deaths_json,
+    drawn_index,
+    seat_ref,
+    when_json,
+)
 from loupgarou.scripting.thiercelieux_names import (
     DECISIONS,
     TEAMS,
     VOTES,
     cause_words,
-    deck_summary,
     english,
 )
 from loupgarou.scripting.thiercelieux_story import Chronicle, Vote, chronicle
 from loupgarou.scripting.thiercelieux_tell import ThiercelieuxTeller
-from loupgarou.scripting.verdict import Death, Ending, FinalCard, TableNow, Verdict
+from loupgarou.scripting.verdict import Death, FinalCard, TableNow, Verdict
 from loupgarou.scripting.words import and_list, name_of
 from loupgarou.variants.thiercelieux.resolution import opposite_lovers, teams
 from loupgarou.variants.thiercelieux.roles import Role, camp, parse_role
@@ -56,10 +61,12 @@ from loupgarou.variants.thiercelieux.state import NO_VICTIM, State
 NO_VICTIM_WORD = "no_victim"
 NAMED_DRAWS = ("tiebreak", "captain_draw")
 """The draws a script may fix by naming a player."""
+DRAW_WORDS: dict[str, str] = {"tiebreak": NO_VICTIM_WORD}
+"""The pack's tiebreak may also name "no victim"."""
 TIEBREAK_TASKS = ("hunt_tiebreak", "captain_tiebreak", "lynch_draw")
 
 
-class ThiercelieuxDialect(Dialect):
+class ThiercelieuxDialect(FamilyDialect):
     family = "thiercelieux"
     verbs = frozenset(
         {
@@ -81,39 +88,27 @@ class ThiercelieuxDialect(Dialect):
     centre_slots = SET_ASIDE
     slot_field = "set_aside"
     slot_hint = "the set-aside cards are numbered 0 and 1"
+    decisions = DECISIONS
+    no_scenarios = (
+        "Thiercelieux has no scenarios: give the 'deck', one card per player "
+        "(plus two set aside with the Thief)"
+    )
     centre_label = "set aside"
 
     # --- names ------------------------------------------------------------------------------
 
-    def role(self, name: str) -> str | None:
-        found = parse_role(name)
-        return None if found is None else found.value
+    every_role = Role
+    rules = "Thiercelieux"
+    named_draws = NAMED_DRAWS
+    draw_words = DRAW_WORDS
+
+    def find_role(self, name: str) -> Role | None:
+        return parse_role(name)
 
     def role_name(self, role: str) -> str:
         return english(role)
 
-    def role_names(self) -> tuple[str, ...]:
-        return tuple(r.value for r in Role)
-
-    def decision_name(self, kind: str) -> str:
-        return DECISIONS.get(kind, kind)
-
     # --- the table --------------------------------------------------------------------------
-
-    def table(
-        self,
-        players: int,
-        scenario: str | None,
-        deck: Sequence[str] | None,
-        options: Mapping[str, JSON],
-    ) -> tuple[str | None, tuple[str, ...], dict[str, JSON]]:
-        if scenario is not None:
-            raise ScriptError(
-                "script.no_scenarios",
-                "Thiercelieux has no scenarios: give the 'deck', one card per player "
-                "(plus two set aside with the Thief)",
-            )
-        return None, tuple(deck or ()), dict(options)
 
     def deal_slots(self, deck: Sequence[str]) -> int | None:
         return SET_ASIDE if any(parse_role(r) is Role.THIEF for r in deck) else 0
@@ -154,45 +149,7 @@ class ThiercelieuxDialect(Dialect):
             return Action(action.kind, tuple(sorted(action.players)), action.centre)
         return action
 
-    def deal_outcome(
-        self,
-        deal: Sequence[str],
-        deck: Sequence[str],
-        players: int,
-        options: Mapping[str, JSON],
-        draws: Sequence[tuple[str, JSON]],
-    ) -> JSON:
-        roles = [_role(name) for name in deck]
-        wanted = [_role(name) for name in deal]
-        if Counter(wanted) != Counter(roles):
-            raise ScriptError("script.deal_mismatch", _mismatch(wanted, roles))
-        used = [False] * len(roles)
-        order: list[int] = []
-        for role in wanted:
-            card = next(i for i, r in enumerate(roles) if r is role and not used[i])
-            used[card] = True
-            order.append(card)
-        return order
-
     # --- chance -----------------------------------------------------------------------------
-
-    def check_chance(self, chance: Mapping[str, JSON], players: Sequence[str]) -> None:
-        known = {p.casefold() for p in players}
-        for label in NAMED_DRAWS:
-            raw = chance.get(label)
-            values = raw if isinstance(raw, list | tuple) else [raw]
-            for value in values:
-                if not isinstance(value, str):
-                    continue
-                word = value.strip().casefold()
-                if word in known or (label == "tiebreak" and word == NO_VICTIM_WORD):
-                    continue
-                extra = f", or {NO_VICTIM_WORD}" if label == "tiebreak" else ""
-                raise ScriptError(
-                    "script.unknown_player",
-                    f"'chance.{label}': '{value}' is not a player; give a player's name"
-                    f"{extra}, or the index the rules draw",
-                )
 
     def chance_value(
         self, request: ChanceRequest, value: JSON, state: Any, names: Sequence[str]
@@ -213,15 +170,14 @@ class ThiercelieuxDialect(Dialect):
         else:
             candidates = task.seats if task.kind in TIEBREAK_TASKS else ()
             among = "the tied"
-        if target not in candidates:
-            listed = and_list(
-                ["no victim" if s == NO_VICTIM else name_of(names, s) for s in candidates]
-            )
-            raise ScriptError(
-                "chance.bad_outcome",
-                f"'{request.label}' names {value}, who is not among {among} ({listed})",
-            )
-        return candidates.index(target)
+        return drawn_index(
+            request.label,
+            value,
+            target,
+            candidates,
+            among,
+            show=lambda s: "no victim" if s == NO_VICTIM else name_of(names, s),
+        )
 
     # --- telling ----------------------------------------------------------------------------
 
@@ -235,25 +191,17 @@ class ThiercelieuxDialect(Dialect):
     def deaths(self, match: Match) -> tuple[Death, ...]:
         return self._chronicle(match).deaths
 
-    def ending(self, match: Match) -> Ending | None:
-        outcome = match.outcome
-        if outcome is None:
-            return None
+    def final_cards(self, match: Match) -> tuple[FinalCard, ...]:
         state: State = match.state
         team_of = {s: team for team, seats in teams(state).items() for s in seats}
-        cards = tuple(
+        return tuple(
             FinalCard(s, state.role(s).value, state.role(s).value, team_of[s])
             for s in range(state.n)
         )
-        return Ending(
-            cards=cards,
-            centre=tuple(state.role(p).value for p in range(state.n, len(state.deck))),
-            copies=(),
-            deaths=self.deaths(match),
-            winners=tuple(sorted(outcome.winners)),
-            teams=tuple(sorted(outcome.teams)),
-            reasons=outcome.reasons,
-        )
+
+    def final_centre(self, match: Match) -> tuple[str, ...]:
+        state: State = match.state
+        return tuple(state.role(p).value for p in range(state.n, len(state.deck)))
 
     def table_now(self, match: Match) -> TableNow | None:
         state: State = match.state
@@ -274,9 +222,6 @@ class ThiercelieuxDialect(Dialect):
         def ref(seat: int | None) -> JSON:
             return None if seat is None else {"seat": seat, "name": name_of(names, seat)}
 
-        def when(w: tuple[str, int]) -> JSON:
-            return {"phase": w[0], "number": w[1]}
-
         lovers: JSON = None
         if told.lovers:
             a = told.lovers[0]
@@ -289,19 +234,16 @@ class ThiercelieuxDialect(Dialect):
         return {
             "lovers": lovers,
             "captains": [
-                {**_ref(names, c.seat), "how": c.how, "by": ref(c.by), "when": when(c.when)}
+                {
+                    **seat_ref(names, c.seat),
+                    "how": c.how,
+                    "by": ref(c.by),
+                    "when": when_json(c.when),
+                }
                 for c in told.captains
             ],
-            "votes": [_vote_json(v, ref, when) for v in told.votes],
-            "deaths": [
-                {
-                    **_ref(names, d.seat),
-                    "cause": d.cause,
-                    "by": ref(d.by),
-                    "when": None if d.when is None else when(d.when),
-                }
-                for d in told.deaths
-            ],
+            "votes": [_vote_json(v, ref) for v in told.votes],
+            "deaths": deaths_json(names, told.deaths),
         }
 
     def state_extra(self, match: Match) -> dict[str, JSON]:
@@ -313,8 +255,10 @@ class ThiercelieuxDialect(Dialect):
             "night": public["night"],
             "day": public["day"],
             "step": public["step"],
-            "captain": None if public["captain"] is None else _ref(names, int(public["captain"])),
-            "lovers": [_ref(names, s) for s in state.lovers],
+            "captain": None
+            if public["captain"] is None
+            else seat_ref(names, int(public["captain"])),
+            "lovers": [seat_ref(names, s) for s in state.lovers],
             "potions": {"heal": not state.heal_used, "poison": not state.poison_used}
             if witch
             else None,
@@ -345,20 +289,7 @@ class ThiercelieuxDialect(Dialect):
             out.append("  Votes:")
             out.extend(f"    {_vote_words(v)}" for v in story["votes"])
         if not verdict.standing.over:
-            deaths = [
-                self.death_words(
-                    Death(
-                        int(d["seat"]),
-                        str(d["cause"]),
-                        None if d["by"] is None else int(d["by"]["seat"]),
-                        None
-                        if d["when"] is None
-                        else (str(d["when"]["phase"]), int(d["when"]["number"])),
-                    ),
-                    names,
-                )
-                for d in story["deaths"]
-            ]
+            deaths = [self.death_words(death_of(d), names) for d in story["deaths"]]
             out.append("  Deaths so far: " + ("; ".join(deaths) if deaths else "nobody") + ".")
         return out
 
@@ -401,14 +332,10 @@ class ThiercelieuxDialect(Dialect):
         return [f"  Alive at the end: {and_list(alive)}."]
 
 
-def _ref(names: Sequence[str], seat: int) -> dict[str, JSON]:
-    return {"seat": seat, "name": name_of(names, seat)}
-
-
-def _vote_json(vote: Vote, ref: Any, when: Any) -> dict[str, JSON]:
+def _vote_json(vote: Vote, ref: Any) -> dict[str, JSON]:
     return {
         "vote": vote.vote,
-        "when": when(vote.when),
+        "when": when_json(vote.when),
         "candidates": None if vote.candidates is None else [ref(s) for s in vote.candidates],
         "ballots": [{**ref(v), "for": ref(t)} for v, t in vote.ballots],
         "counts": [{"for": ref(t), "votes": k} for t, k in vote.counts],
@@ -457,24 +384,3 @@ def _vote_words(v: Mapping[str, Any]) -> str:
         "no_lynch": "tied again: nobody is lynched",
     }.get(kind, kind)
     return f"{text} -> {result}"
-
-
-def _role(name: str) -> Role:
-    found = parse_role(name)
-    if found is None:
-        raise ScriptError("script.unknown_role", f"'{name}' is not a Thiercelieux role")
-    return found
-
-
-def _mismatch(wanted: Sequence[Role], deck: Sequence[Role]) -> str:
-    have, need = Counter(deck), Counter(wanted)
-    bits = []
-    for role in Role:
-        if need[role] > have[role]:
-            bits.append(f"{need[role] - have[role]} more {english(role)}")
-        elif need[role] < have[role]:
-            bits.append(f"{have[role] - need[role]} fewer {english(role)}")
-    return (
-        f"the deal does not match the deck: it has {and_list(bits)} than the deck "
-        f"({deck_summary([r.value for r in deck])})"
-    )

@@ -13,16 +13,16 @@ without gendered pronouns.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from loupgarou.core.events import JSON, Event
-from loupgarou.scripting.dialect import Dialect, Teller
+from loupgarou.core.events import JSON
+from loupgarou.scripting.dialect import Dialect
+from loupgarou.scripting.family_kit import FamilyTeller, Telling
 from loupgarou.scripting.thiercelieux_names import (
     CALLS,
     DECLINED,
     TEAMS,
     VOTES,
-    deck_summary,
     english,
 )
 from loupgarou.scripting.words import and_list
@@ -32,26 +32,18 @@ THIEF = Role.THIEF.value
 WEREWOLF = Role.WEREWOLF.value
 
 
-class ThiercelieuxTeller(Teller):
+class ThiercelieuxTeller(FamilyTeller):
     """Sentences for Thiercelieux events; see the module docstring."""
+
+    calls = CALLS
+    recast_from = "the Thief"
 
     def __init__(self, dialect: Dialect, names: Sequence[str]) -> None:
         super().__init__(dialect, names)
-        self.roles: dict[int, str] = {}
-        self.was_thief: set[int] = set()
         self.vote = ""
         self.captain: int | None = None
 
     # --- labels -----------------------------------------------------------------------------
-
-    def label(self, seat: int) -> str:
-        """'Ana (Seer)', 'Tom (Werewolf, dealt the Thief)', or just 'Ana' if unknown."""
-        role = self.roles.get(seat)
-        if role is None:
-            return self.name(seat)
-        if seat in self.was_thief:
-            return f"{self.name(seat)} ({english(role)}, dealt the Thief)"
-        return f"{self.name(seat)} ({english(role)})"
 
     def who(self, seat: JSON) -> str:
         """A seat, or 'nobody' for None."""
@@ -62,14 +54,11 @@ class ThiercelieuxTeller(Teller):
 
     # --- events -----------------------------------------------------------------------------
 
-    def tell(self, event: Event) -> str:
-        d = event.data
-        seats = sorted(event.audience.seats)
-        actor = seats[0] if len(seats) == 1 else -1
-        told = _TOLD.get(event.kind)
-        if told is not None:
-            return told(self, d, actor)
-        return super().tell(event)
+    def telling(self, kind: str) -> Telling | None:
+        return _TOLD.get(kind)
+
+    def english(self, role: str) -> str:
+        return english(role)
 
     def _deal(self, d: Mapping[str, JSON], actor: int) -> str:
         cards = [str(c) for c in d["cards"]]
@@ -84,19 +73,6 @@ class ThiercelieuxTeller(Teller):
             )
         return f"The cards are dealt. {dealt}."
 
-    def _game_begins(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"The game begins with {d['players']} players. The deck: {deck_summary(d['deck'])}."
-
-    def _dealt(self, d: Mapping[str, JSON], actor: int) -> str:
-        self.roles[actor] = str(d["role"])
-        return f"{self.name(actor)} looked at their card: {english(str(d['role']))}."
-
-    def _night_begins(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"Night {d['night']} falls; everyone closes their eyes."
-
-    def _night_step(self, d: Mapping[str, JSON], actor: int) -> str:
-        return CALLS.get(str(d["step"]), f"The {d['step']} step is called.")
-
     def _set_aside_seen(self, d: Mapping[str, JSON], actor: int) -> str:
         roles = and_list([english(str(r)) for r in d["roles"]])
         return f"{self.label(actor)} looked at the two set-aside cards: {roles}."
@@ -107,7 +83,7 @@ class ThiercelieuxTeller(Teller):
             f"{english(str(d['role']))}, and set their Thief card aside in its place."
         )
         self.roles[actor] = str(d["role"])
-        self.was_thief.add(actor)
+        self.recast.add(actor)
         return text
 
     def _declined(self, d: Mapping[str, JSON], actor: int) -> str:
@@ -306,8 +282,6 @@ class ThiercelieuxTeller(Teller):
         teams = and_list([TEAMS.get(str(t), str(t)) for t in d["teams"]], "no team")
         return f"The game is over. Winners: {self.names_of(d['winners'])} ({teams})."
 
-
-Telling = Callable[[ThiercelieuxTeller, Mapping[str, JSON], int], str]
 
 _TOLD: dict[str, Telling] = {
     "deal": ThiercelieuxTeller._deal,
