@@ -146,6 +146,14 @@ def test_solo_thiercelieux_runs_to_the_end() -> None:
     assert "=== The game is over ===" in "\n".join(lines)
 
 
+def test_solo_lupus_runs_to_the_end_and_words_the_two_stages() -> None:
+    lines = _play(["lupus", "--players", "9", "--bots", "random", "--seed", "3"], [])
+    text = "\n".join(lines)
+    assert "=== The game is over ===" in text
+    assert "The suspects:" in text and "The secret votes:" in text
+    assert "holds the Welcome card" in text
+
+
 def test_parse_claim() -> None:
     claim = play.parse_claim("seer look 3 saw 3=werewolf c1=villager", 5, 0)
     assert claim.role == "seer" and claim.did is not None and claim.did.players == (2,)

@@ -3,8 +3,9 @@
 Each sub-command lives in its own module that exposes ``register(subparsers)``
 (adds its parser, with ``func`` set to a handler taking the parsed arguments
 and returning an exit code).  Any :class:`LoupGarouError` is printed as
-``error [code]: message`` (or as JSON with ``--json``) with exit code 2:
-never a traceback.
+``error [code]: message`` (or as JSON with ``--json``) with exit code 2; an
+unexpected exception (a bug) as ``error [internal]`` with exit code 70: never a
+traceback, unless ``LOUPGAROU_DEBUG`` is set.
 """
 
 from __future__ import annotations
@@ -53,6 +54,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+    except Exception as exc:  # a bug: say so plainly, keep the traceback for developers
+        if os.environ.get("LOUPGAROU_DEBUG"):
+            raise
+        print(
+            f"error [internal]: {type(exc).__name__}: {exc}. This is a bug in loupgarou; "
+            "please report it with the command you ran (LOUPGAROU_DEBUG=1 shows the details).",
+            file=sys.stderr,
+        )
+        return 70
     return code
 
 

@@ -100,9 +100,42 @@ class Words:
         return "; ".join(parts)
 
     def event(self, e: Event) -> str | None:
+        """The sentence for an event (None: nothing to say); a family's events this
+        class does not word are shown plainly, never dropped."""
+        try:
+            return self._event(e)
+        except (KeyError, TypeError, ValueError):
+            return self._plain(e)
+
+    def _plain(self, e: Event) -> str:
+        you = self.subject(e)
+        plain = ", ".join(f"{key} {value}" for key, value in e.data.items())
+        return f"{you if not e.audience.everyone else 'Everyone'}: {e.kind.replace('_', ' ')}" + (
+            f" ({plain})" if plain else ""
+        )
+
+    def _event(self, e: Event) -> str | None:
         d = e.data
         k = e.kind
         you = self.subject(e)
+        if k == "votes_revealed" and "ballots" in d:  # Lupus: the secret stage 2
+            return (
+                "The secret votes: "
+                + "; ".join(f"{self.who(v)} -> {self.who(t)}" for v, t in d["ballots"])
+                + "."
+            )
+        if k == "vote" and "stage" in d:  # Lupus: stage 1, aloud and in turn
+            return f"{self.who(d['seat'])} votes for {self.who(d['target'])}."
+        if k == "suspects":
+            return f"The suspects: {self.whom(d['seats'])}."
+        if k == "welcome_card":
+            return f"{self.who(d['seat'])} holds the Welcome card."
+        if k == "seen" and "werewolf" in d:
+            verdict = "a Werewolf" if d["werewolf"] else "not a Werewolf"
+            return f"{you} pointed at {self.who(d['seat'])}: {verdict}."
+        if k == "cards_revealed" and "cards" in d:
+            cards = "; ".join(f"{self.who(s)}: {r}" for s, r in enumerate(d["roles"]))
+            return f"The cards at the end: {cards}."
         if k in ("night_begins", "game_begins"):
             deck = d.get("deck")
             night = d.get("night")
@@ -178,7 +211,8 @@ class Words:
         if k == "game_over":
             return None
         if k == "dawn":
-            return f"Dawn of day {d['day']}: " + (
+            when = f"day {d['day']}" if "day" in d else f"the night {d.get('night', '')}".strip()
+            return f"Dawn of {when}: " + (
                 f"{self.whom(d['deaths'])} died in the night."
                 if d["deaths"]
                 else "nobody died in the night."
@@ -201,10 +235,7 @@ class Words:
             return f"The pack chose {self.who(d.get('seat'))}."
         if k == "deal":
             return None
-        plain = ", ".join(f"{key} {value}" for key, value in d.items())
-        return f"{you if not e.audience.everyone else 'Everyone'}: {k.replace('_', ' ')}" + (
-            f" ({plain})" if plain else ""
-        )
+        return self._plain(e)
 
 
 # --- the person's seat ---------------------------------------------------------------------
