@@ -6,150 +6,124 @@ tasks run at once; it stops at a decision task that somebody can decide (a
 decision task nobody can decide is skipped: a dead Seer's step), at a chance
 task, or when the game is over.  It never draws at random and never reads
 anything but the state.
+
+Each input is applied to a :class:`~loupgarou.variants.thiercelieux.state.Draft`
+of the state, which the runner freezes once, at the end, with the decisions or
+the chance request the game now waits for: the engine's questions
+(:func:`pending`, :func:`chance_request`) are then answered by reading the
+state.  An answer to a simultaneous task (a vote, the Werewolves' waking) that
+leaves others to answer skips the draft altogether (see
+:func:`~loupgarou.variants.thiercelieux.state.answered`).
 """
 
 from __future__ import annotations
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
-from loupgarou.core.events import JSON, public, secret, told
+from loupgarou.core.events import EVERYONE, JSON, MODERATOR, Event
 from loupgarou.variants.thiercelieux import day, night, resolution
 from loupgarou.variants.thiercelieux.state import (
-    NONE,
-    ROLE_NAME,
     Act,
     Auto,
-    Events,
+    Draft,
     Pending,
     Request,
     Resolve,
     State,
-    Task,
-    with_agenda,
-    with_step,
+    Vote,
+    answered,
+    seating,
+    shared_event,
 )
 
 AUTO: dict[str, Auto] = {**night.AUTO, **day.AUTO, **resolution.AUTO}
-DECIDE: dict[str, tuple[Pending, Act]] = {**night.DECIDE, **day.DECIDE, **resolution.DECIDE}
+DECIDE: dict[str, tuple[Pending, Act, Vote | None]] = {
+    **night.DECIDE,
+    **day.DECIDE,
+    **resolution.DECIDE,
+}
 CHANCE: dict[str, tuple[Request, Resolve]] = {**night.CHANCE, **day.CHANCE}
 
-
-def deal_request(state: State) -> ChanceRequest:
-    return ChanceRequest("deal", "permutation", len(state.deck))
+_new = tuple.__new__
 
 
-def deal(state: State, value: JSON) -> tuple[State, Events]:
+def deal(state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
     """Position ``p`` gets card ``value[p]``; then night 1 runs up to its first decision."""
-    cards = tuple(value)
-    n = state.n
-    state = state._replace(cards=cards, alive=(True,) * n, answers=(NONE,) * n)
-    events: Events = [
-        secret("deal", cards=[state.role_name(p) for p in range(len(cards))]),
-        public("game_begins", players=n, deck=[ROLE_NAME[r] for r in state.deck]),
+    d = Draft(state)
+    plan = d.plan
+    n = d.n
+    d.cards = tuple(value)
+    d.alive = plan.all_alive
+    d.answers = plan.no_answers
+    d.up = plan.all_seats
+    d.seating = seated = seating(plan, d.cards)
+    names = seated.names
+    d.events = [
+        _new(Event, ("deal", MODERATOR, {"cards": list(names)})),
+        _new(Event, ("game_begins", EVERYONE, {"players": n, "deck": list(plan.names)})),
     ]
-    events += [told(s, "dealt", role=state.role_name(s)) for s in range(n)]
-    state, more = run(state, night.agenda(state.deck, 1))
-    return state, events + more
+    d.events += [shared_event("dealt", s, names[s]) for s in range(n)]
+    d.work = list(plan.nights[0])
+    return run(d), tuple(d.events)
 
 
-_LAST: tuple[State | None, tuple[Decision, ...]] = (None, ())
-"""The last state :func:`run` stopped at on a decision, and its decisions: the engine
-asks for them right after, and a state never changes, so they are worth keeping."""
+def run(d: Draft) -> State:
+    """Advance until a decision or a chance outcome is due, or the game is over; freeze.
 
-_CALL = "call"
-
-
-def run(state: State, agenda: tuple[Task, ...] | None = None) -> tuple[State, Events]:
-    """Advance until a decision or a chance outcome is due, or the game is over.
-
-    ``agenda`` replaces the state's own, if given.  The loop works on a private
-    stack of the tasks still to run (the head last) and writes the agenda back
-    once, at the end: an automatic task never reads the agenda (it returns what
-    follows it), and the one that ends the game empties it.
+    The head of the agenda is the last task of ``d.work``; every task puts what
+    follows it there, and the one that ends the game sets the outcome.
     """
-    global _LAST  # noqa: PLW0603 - a one-entry cache, see _LAST
+    work = d.work
     auto, decide = AUTO, DECIDE
-    if agenda is None and state.outcome is None:  # the common case: a vote goes on
-        head = state.agenda[0]
-        entry = decide.get(head.kind)
+    while d.outcome is None:
+        task = work.pop()  # every task queues what follows it: never empty here
+        handler = auto.get(task.kind)
+        if handler is not None:
+            handler(d, task)
+            continue
+        entry = decide.get(task.kind)
         if entry is not None:
-            decisions = entry[0](state, head)
+            decisions = entry[0](d, task)
             if decisions:
-                _LAST = (state, decisions)
-                return state, []
-    events: Events = []
-    changed = agenda is not None
-    work = list(reversed(state.agenda if agenda is None else agenda))
-    while state.outcome is None:
-        task = work[-1]  # every task appends what follows it: never empty here
-        kind = task.kind
-        if kind == _CALL:
-            work.pop()
-            changed = True
-            state = with_step(state, task.arg)
-            events.append(public("night_step", night=state.number, step=task.arg))
-        elif kind in auto:
-            work.pop()
-            changed = True
-            state, more, follow = auto[kind](state, task)
-            events += more
-            if follow:
-                work.extend(reversed(follow))
-        elif kind in decide:
-            decisions = decide[kind][0](state, task)
-            if decisions:
-                if changed:
-                    state = with_agenda(state, tuple(reversed(work)))
-                _LAST = (state, decisions)
-                return state, events
-            work.pop()
-            changed = True
-        else:
-            assert kind in CHANCE, task
-            break
-    if changed and state.outcome is None:
-        state = with_agenda(state, tuple(reversed(work)))
-    return state, events
+                work.append(task)
+                return d.freeze(decisions, None)
+            continue  # nobody can decide: skip it
+        work.append(task)
+        return d.freeze((), CHANCE[task.kind][0](d, task))
+    return d.freeze((), None)
 
 
 def pending(state: State) -> tuple[Decision, ...]:
-    last, decisions = _LAST
-    if last is state:
-        return decisions
-    if state.outcome is not None or not state.agenda:
-        return ()
-    task = state.agenda[0]
-    entry = DECIDE.get(task.kind)
-    return entry[0](state, task) if entry is not None else ()
+    return state.pending
 
 
-def act(state: State, seat: int, action: Action) -> tuple[State, Events]:
+def act(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Apply ``seat``'s legal ``action`` to the decision task at the head of the agenda."""
-    agenda = state.agenda
-    task = agenda[0]
-    state, events, follow = DECIDE[task.kind][1](state, task, seat, action)
-    if follow is None:
-        state, more = run(state)
-    else:
-        state, more = run(state, (*follow, *agenda[1:]))
-    return state, events + more if more else events
+    task = state.todo[-1]  # the head of the agenda
+    _, answer, vote = DECIDE[task.kind]
+    if vote is not None and len(state.pending) > 1:  # others will still have to answer
+        quick = vote(task, seat, action)
+        if quick is not None:
+            value, event = quick
+            after = answered(state, seat, value)
+            assert after is not None
+            return after, (event,)
+    d = Draft(state)
+    d.work.pop()
+    if not answer(d, task, seat, action):
+        d.work.append(task)  # it still waits for other seats
+    return run(d), tuple(d.events)
 
 
 def chance_request(state: State) -> ChanceRequest | None:
-    if state.phase == "deal":
-        return deal_request(state)
-    if state.outcome is not None or not state.agenda:
-        return None
-    task = state.agenda[0]
-    entry = CHANCE.get(task.kind)
-    return entry[0](state, task) if entry is not None else None
+    return state.request
 
 
-def apply_chance(state: State, value: JSON) -> tuple[State, Events]:
+def apply_chance(state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
     if state.phase == "deal":
         return deal(state, value)
-    agenda = state.agenda
-    task = agenda[0]
-    state, events, follow = CHANCE[task.kind][1](state, task, value)
-    state, more = run(state, (*follow, *agenda[1:]))
-    return state, events + more
+    task = state.todo[-1]  # the head of the agenda
+    d = Draft(state)
+    d.work.pop()
+    CHANCE[task.kind][1](d, task, value)
+    return run(d), tuple(d.events)

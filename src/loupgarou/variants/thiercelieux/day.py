@@ -21,81 +21,117 @@ in every day vote.  Whichever votes first fixes it: the other's decision then
 offers only that target.  In lynch votes a Lover may not vote for their partner
 (the partner would have to vote for themself); when that leaves them nobody to
 vote for (a revote between the two Lovers alone) the rule is lifted for that vote.
+
+A vote's ballots are shared :class:`~loupgarou.variants.thiercelieux.state.Ballots`
+(one per vote name and candidates, whatever the game); a ballot that leaves
+others to vote takes the runner's shortcut (see
+:func:`~loupgarou.variants.thiercelieux.state.answered`).
 """
 
 from __future__ import annotations
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
-from loupgarou.core.events import JSON, public, told
-from loupgarou.variants.thiercelieux import night
-from loupgarou.variants.thiercelieux.resolution import kill
+from loupgarou.core.events import EVERYONE, JSON, Event
+from loupgarou.variants.thiercelieux.night import TIEBREAK
+from loupgarou.variants.thiercelieux.resolution import CHAIN_END, kill
 from loupgarou.variants.thiercelieux.state import (
     NONE,
     VOTE_FOR,
     Act,
     Auto,
-    Events,
-    Follow,
+    Ballots,
+    Draft,
     Pending,
     Request,
     Resolve,
     State,
-    Step,
     Task,
+    Vote,
+    ballot_decision,
     clockwise,
     remember,
-    with_answers,
+    shared_event,
 )
 
+DAY, DUSK, LYNCH = Task("day"), Task("dusk"), Task("lynch")
+ELECTION, CAPTAIN_DRAW = Task("election"), Task("captain_draw")
+_AFTER_DAWN = (DAY, CHAIN_END)
+_AFTER_LYNCH = (DUSK, CHAIN_END)
+_FIRST_DAY = {"random": (LYNCH, CAPTAIN_DRAW), "elected": (LYNCH, ELECTION)}
+"""What follows the deaths of dawn (the win check, then the day), of a lynch (the win
+check, then dusk), and the first day's opening with a Captain to choose: each
+reversed, ready to go on the runner's stack."""
 
-def _dawn(state: State, task: Task) -> Step:
+CAPTAIN_DRAWS: tuple[ChanceRequest, ...] = tuple(
+    ChanceRequest("captain_draw", "choice", k) for k in range(64)
+)
+"""``CAPTAIN_DRAWS[k]`` draws the Captain among ``k`` living players."""
+
+_new = tuple.__new__
+
+
+def _dawn(d: Draft, task: Task) -> None:
     causes: dict[int, list[str]] = {}
-    target = state.caught if state.caught != NONE else state.victim
-    if target != NONE and not state.healed:
-        causes.setdefault(target, []).append("caught" if state.caught != NONE else "devoured")
-    if state.poisoned != NONE:
-        causes.setdefault(state.poisoned, []).append("poisoned")
+    target = d.caught if d.caught != NONE else d.victim
+    if target != NONE and not d.healed:
+        causes[target] = ["caught" if d.caught != NONE else "devoured"]
+    if d.poisoned != NONE:
+        causes.setdefault(d.poisoned, []).append("poisoned")
     dead = sorted(causes)
-    state = state._replace(
-        phase="day",
-        step="dawn",
-        answers=(NONE,) * state.n,
-        awake=(),
-        spy=NONE,
-        victim=NONE,
-        caught=NONE,
-        healed=False,
-        poisoned=NONE,
-    )
-    events: Events = [public("dawn", day=state.number, deaths=dead)]
-    state, more, hunters = kill(state, [(s, tuple(causes[s])) for s in dead])
-    return state, events + more, [*hunters, Task("chain_end"), Task("day")]
+    d.phase = "day"
+    d.step = "dawn"
+    d.answers = d.plan.no_answers
+    d.awake = ()
+    d.spy = d.victim = d.caught = d.poisoned = NONE
+    d.healed = False
+    d.events.append(_new(Event, ("dawn", EVERYONE, {"day": d.number, "deaths": dead})))
+    d.work += _AFTER_DAWN
+    if dead:
+        hunter = kill(d, [(s, tuple(causes[s])) for s in dead])
+        if hunter is not None:
+            d.work.append(hunter)
 
 
-def _day(state: State, task: Task) -> Step:
-    state = state._replace(step="day")
-    events: Events = [public("day_begins", day=state.number)]
-    follow: Follow = []
-    opts = state.options
-    if state.number == 1 and opts.captain and state.captain == NONE:
-        follow.append(Task("captain_draw" if opts.captain_mode == "random" else "election"))
-    follow.append(Task("lynch"))
-    return state, events, follow
+def _day(d: Draft, task: Task) -> None:
+    d.step = "day"
+    d.events.append(shared_event("day_begins", NONE, d.number))
+    opts = d.options
+    if d.number == 1 and opts.captain and d.captain == NONE:
+        d.work += _FIRST_DAY[opts.captain_mode]
+    else:
+        d.work.append(LYNCH)
 
 
-def _open_vote(state: State, vote: str, candidates: tuple[int, ...], step: str) -> Step:
-    state = state._replace(step=step, answers=(NONE,) * state.n)
-    event = public("vote_opens", vote=vote, candidates=list(candidates))
-    return state, [event], [Task("ballot", seats=candidates, arg=vote)]
+_VOTES: dict[tuple[int, str, tuple[int, ...]], Ballots] = {}
 
 
-def _election(state: State, task: Task) -> Step:
-    return _open_vote(state, "captain_election", state.living(), "election")
+def ballots(n: int, vote: str, candidates: tuple[int, ...]) -> Ballots:
+    """The shared ballots of the vote ``vote`` among ``candidates`` on a table of ``n``."""
+    key = (n, vote, candidates)
+    found = _VOTES.get(key)
+    if found is None:
+        found = remember(_VOTES, key, Ballots(n, vote, candidates))
+    return found
 
 
-def _lynch(state: State, task: Task) -> Step:
-    return _open_vote(state, "lynch", state.living(), "lynch")
+def _open_vote(d: Draft, vote: str, candidates: tuple[int, ...], step: str) -> None:
+    """Every living player is asked to vote for one of ``candidates``.  With the option
+    ``lovers_vote_together`` the ballots are built each time (no shared ``Ballots``)."""
+    d.step = step
+    d.answers = d.plan.no_answers
+    data: dict[str, JSON] = {"vote": vote, "candidates": list(candidates)}
+    d.events.append(_new(Event, ("vote_opens", EVERYONE, data)))
+    shared = None if d.options.lovers_vote_together else ballots(d.n, vote, candidates)
+    d.work.append(_new(Task, ("ballot", NONE, candidates, vote, shared)))
+
+
+def _election(d: Draft, task: Task) -> None:
+    _open_vote(d, "captain_election", d.up, "election")
+
+
+def _lynch(d: Draft, task: Task) -> None:
+    _open_vote(d, "lynch", d.up, "lynch")
 
 
 # --- ballots ------------------------------------------------------------------------------------
@@ -105,7 +141,7 @@ def _is_lynch(vote: str) -> bool:
     return vote.startswith("lynch")
 
 
-def _together(state: State, task: Task) -> bool:
+def _together(state: State | Draft, task: Task) -> bool:
     """Whether the Lovers' common ballot applies to this vote (see the module docstring)."""
     if not (state.options.lovers_vote_together and state.lovers):
         return False
@@ -115,7 +151,7 @@ def _together(state: State, task: Task) -> bool:
     return not _is_lynch(task.arg) or any(t not in (a, b) for t in task.seats)
 
 
-def ballot_targets(state: State, task: Task, seat: int) -> tuple[int, ...]:
+def ballot_targets(state: State | Draft, task: Task, seat: int) -> tuple[int, ...]:
     """Whom ``seat`` may vote for in the vote ``task`` runs."""
     lynch = _is_lynch(task.arg)
     targets = tuple(t for t in task.seats if not (lynch and t == seat))
@@ -129,147 +165,154 @@ def ballot_targets(state: State, task: Task, seat: int) -> tuple[int, ...]:
     return targets
 
 
-def _ballot(n: int, vote: str, seat: int, targets: tuple[int, ...]) -> Decision:
-    options = tuple(VOTE_FOR[t] for t in targets)
-    return Decision(seat, vote, options, VOTE_FOR[clockwise(seat, targets, n)])
+def _ballot_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
+    answers, shared = d.answers, task.ballots
+    if answers is d.plan.no_answers and shared is not None:  # the vote opens
+        return shared.pending(d.up)
+    voters = [seat for seat in d.up if answers[seat] == NONE]
+    if shared is not None:
+        return shared.pending(tuple(voters))
+    n, vote = d.n, task.arg
+    return tuple([ballot_decision(n, vote, v, ballot_targets(d, task, v)) for v in voters])
 
 
-_BALLOTS: dict[tuple[int, str, tuple[int, ...]], list[Decision | None]] = {}
-"""Per vote among ``seats``: each seat's ballot (built when first needed), without the
-Lovers' common ballot."""
-
-
-def _ballot_pending(state: State, task: Task) -> tuple[Decision, ...]:
-    answers, n, vote = state.answers, state.n, task.arg
-    if state.options.lovers_vote_together and _together(state, task):
-        return tuple(
-            _ballot(n, vote, seat, ballot_targets(state, task, seat))
-            for seat in state.living()
-            if answers[seat] == NONE
-        )
-    key = (n, vote, task.seats)
-    table = _BALLOTS.get(key)
-    if table is None:
-        fresh: list[Decision | None] = [None] * n
-        table = remember(_BALLOTS, key, fresh)
-    out = []
-    for seat in state.living():
-        if answers[seat] == NONE:
-            decision = table[seat]
-            if decision is None:
-                decision = table[seat] = _ballot(n, vote, seat, ballot_targets(state, task, seat))
-            out.append(decision)
-    return tuple(out)
-
-
-def _ballot_act(
-    state: State, task: Task, seat: int, action: Action
-) -> tuple[State, Events, Follow | None]:
+def _ballot_vote(task: Task, seat: int, action: Action) -> tuple[int, Event] | None:
+    if task.ballots is None:
+        return None  # the Lovers' common ballot may change the partner's decision
     target = action.players[0]
-    answers = list(state.answers)
-    answers[seat] = target
-    state = with_answers(state, tuple(answers))
-    events: Events = [told(seat, "voted", vote=task.arg, seat=target)]
-    for s in state.living():
-        if answers[s] == NONE:
-            return state, events, None
-    return state, events, [Task("count", seats=task.seats, arg=task.arg)]
+    return target, shared_event("voted", seat, task.arg, target)
 
 
-def _count(state: State, task: Task) -> Step:
+def _ballot_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
+    target = action.players[0]
+    d.events.append(shared_event("voted", seat, task.arg, target))
+    if d.answer(seat, target):
+        return False
+    d.work.append(_new(Task, ("count", NONE, task.seats, task.arg, None)))
+    return True
+
+
+def _count(d: Draft, task: Task) -> None:
+    """Reveal the ballots and the counts; the most voted is elected or lynched, else
+    the tie rules apply (see the module docstring)."""
     vote = task.arg
-    answers = state.answers
-    ballots = {v: answers[v] for v in state.living()}
-    captain = state.captain if state.captain != NONE and state.alive[state.captain] else NONE
-    double = _is_lynch(vote) and state.options.captain_vote == "double"
+    answers = d.answers
+    captain = d.captain if d.captain != NONE and d.alive[d.captain] else NONE
+    lynch = _is_lynch(vote)
+    double = captain if lynch and d.plan.double_vote else NONE  # whose ballot counts twice
+    ballots: list[JSON] = []
     tally: dict[int, int] = {}
-    for v, t in ballots.items():
-        tally[t] = tally.get(t, 0) + (2 if double and v == captain else 1)
+    get = tally.get
+    for v in d.up:
+        t = answers[v]
+        ballots.append([v, t])
+        tally[t] = get(t, 0) + 1
+    if double != NONE:
+        tally[answers[double]] += 1
+    counts = sorted(tally.items())
     top = max(tally.values())
-    tied = tuple(sorted(t for t, k in tally.items() if k == top))
-    events: Events = [
-        public(
-            "votes",
-            vote=vote,
-            ballots=[[v, t] for v, t in ballots.items()],
-            counts=[[t, tally[t]] for t in sorted(tally)],
-        )
-    ]
+    tied = tuple([t for t, k in counts if k == top])
+    data: dict[str, JSON] = {
+        "vote": vote,
+        "ballots": ballots,
+        "counts": [[t, k] for t, k in counts],
+    }
+    events = d.events
+    events.append(_new(Event, ("votes", EVERYONE, data)))
     if len(tied) == 1:
-        if _is_lynch(vote):
-            return _lynched(state, tied[0], events)
-        return _elect(state, tied[0], "vote", events)
-    if not _is_lynch(vote):
+        if lynch:
+            _lynched(d, tied[0])
+        else:
+            _elect(d, tied[0], "vote")
+    elif not lynch:
         if vote == "captain_election":
-            state, more, follow = _open_vote(state, "captain_revote", tied, "election")
-            return state, events + more, follow
-        return state, events, [Task("captain_tiebreak", seats=tied)]
-    if captain != NONE:
-        if ballots[captain] in tied:
-            events.append(public("captain_decides", seat=ballots[captain], by=captain))
-            return _lynched(state, ballots[captain], events)
-        return state, events, [Task("captain_pick", captain, seats=tied)]
-    if vote == "lynch":
-        state, more, follow = _open_vote(state, "lynch_revote", tied, "lynch")
-        return state, events + more, follow
-    if state.options.lynch_second_tie == "random":
-        return state, events, [Task("lynch_draw", seats=tied)]
-    events.append(public("no_lynch", tied=list(tied)))
-    return state, events, [Task("dusk")]
+            _open_vote(d, "captain_revote", tied, "election")
+        else:
+            d.work.append(_new(Task, ("captain_tiebreak", NONE, tied, "", None)))
+    elif captain != NONE:
+        choice = answers[captain]
+        if choice in tied:
+            events.append(
+                _new(Event, ("captain_decides", EVERYONE, {"seat": choice, "by": captain}))
+            )
+            _lynched(d, choice)
+        else:
+            d.work.append(Task("captain_pick", captain, tied))
+    elif vote == "lynch":
+        _open_vote(d, "lynch_revote", tied, "lynch")
+    elif d.options.lynch_second_tie == "random":
+        d.work.append(_new(Task, ("lynch_draw", NONE, tied, "", None)))
+    else:
+        events.append(_new(Event, ("no_lynch", EVERYONE, {"tied": list(tied)})))
+        d.work.append(DUSK)
 
 
 # --- the Captain --------------------------------------------------------------------------------
 
 
-def _elect(state: State, seat: int, how: str, events: Events) -> Step:
-    state = state._replace(captain=seat)
-    return state, [*events, public("captain_elected", seat=seat, how=how)], []
+def _elect(d: Draft, seat: int, how: str) -> None:
+    d.captain = seat
+    d.events.append(_new(Event, ("captain_elected", EVERYONE, {"seat": seat, "how": how})))
 
 
-def _tiebreak_request(state: State, task: Task) -> ChanceRequest:
-    return ChanceRequest("tiebreak", "choice", len(task.seats))
+def _tiebreak_request(d: Draft, task: Task) -> ChanceRequest:
+    return TIEBREAK[len(task.seats)]
 
 
-def _captain_tiebreak(state: State, task: Task, value: JSON) -> Step:
-    return _elect(state, task.seats[int(value)], "draw", [])
+def _captain_tiebreak(d: Draft, task: Task, value: JSON) -> None:
+    _elect(d, task.seats[int(value)], "draw")
 
 
-def _captain_draw_request(state: State, task: Task) -> ChanceRequest:
-    return ChanceRequest("captain_draw", "choice", len(state.living()))
+def _captain_draw_request(d: Draft, task: Task) -> ChanceRequest:
+    return CAPTAIN_DRAWS[len(d.up)]
 
 
-def _captain_draw(state: State, task: Task, value: JSON) -> Step:
-    return _elect(state._replace(step="election"), state.living()[int(value)], "draw", [])
+def _captain_draw(d: Draft, task: Task, value: JSON) -> None:
+    d.step = "election"
+    _elect(d, d.up[int(value)], "draw")
 
 
-def _pick_pending(state: State, task: Task) -> tuple[Decision, ...]:
-    options = tuple(Action("vote", (t,)) for t in task.seats)
-    default = Action("vote", (clockwise(task.seat, task.seats, state.n),))
-    return (Decision(task.seat, "captain_pick", options, default),)
+_PICKS: dict[tuple[int, tuple[int, ...], int], tuple[Decision, ...]] = {}
 
 
-def _pick_act(state: State, task: Task, seat: int, action: Action) -> tuple[State, Events, Follow]:
+def _pick_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
+    key = (task.seat, task.seats, d.n)
+    found = _PICKS.get(key)
+    if found is None:
+        options = tuple(VOTE_FOR[t] for t in task.seats)
+        default = VOTE_FOR[clockwise(task.seat, task.seats, d.n)]
+        found = remember(_PICKS, key, (Decision(task.seat, "captain_pick", options, default),))
+    return found
+
+
+def _pick_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     target = action.players[0]
-    return _lynched(state, target, [public("captain_decides", seat=target, by=seat)])
+    d.events.append(_new(Event, ("captain_decides", EVERYONE, {"seat": target, "by": seat})))
+    _lynched(d, target)
+    return True
 
 
 # --- the lynch and dusk -------------------------------------------------------------------------
 
 
-def _lynched(state: State, seat: int, events: Events) -> Step:
-    events = [*events, public("lynched", seat=seat)]
-    state, more, hunters = kill(state, [(seat, ("lynched",))])
-    return state, events + more, [*hunters, Task("chain_end"), Task("dusk")]
+def _lynched(d: Draft, seat: int) -> None:
+    d.events.append(shared_event("lynched", seat, None))
+    hunter = kill(d, [(seat, ("lynched",))])
+    d.work += _AFTER_LYNCH
+    if hunter is not None:
+        d.work.append(hunter)
 
 
-def _lynch_draw(state: State, task: Task, value: JSON) -> Step:
+def _lynch_draw(d: Draft, task: Task, value: JSON) -> None:
     seat = task.seats[int(value)]
-    return _lynched(state, seat, [public("lynch_drawn", seat=seat, tied=list(task.seats))])
+    data: dict[str, JSON] = {"seat": seat, "tied": list(task.seats)}
+    d.events.append(_new(Event, ("lynch_drawn", EVERYONE, data)))
+    _lynched(d, seat)
 
 
-def _dusk(state: State, task: Task) -> Step:
-    events: Events = [public("dusk", day=state.number)]
-    return state, events, list(night.agenda(state.deck, state.number + 1))
+def _dusk(d: Draft, task: Task) -> None:
+    d.events.append(shared_event("dusk", NONE, d.number))
+    d.work += d.plan.nights[1]  # the next night (never the first), reversed for the stack
 
 
 AUTO: dict[str, Auto] = {
@@ -280,9 +323,9 @@ AUTO: dict[str, Auto] = {
     "count": _count,
     "dusk": _dusk,
 }
-DECIDE: dict[str, tuple[Pending, Act]] = {
-    "ballot": (_ballot_pending, _ballot_act),
-    "captain_pick": (_pick_pending, _pick_act),
+DECIDE: dict[str, tuple[Pending, Act, Vote | None]] = {
+    "ballot": (_ballot_pending, _ballot_act, _ballot_vote),
+    "captain_pick": (_pick_pending, _pick_act, None),
 }
 CHANCE: dict[str, tuple[Request, Resolve]] = {
     "captain_tiebreak": (_tiebreak_request, _captain_tiebreak),

@@ -18,6 +18,10 @@ this order:
 
 Steps 3-5 are agenda tasks (``hunter``, ``chain_end``, ``successor``) that
 :func:`kill` and its callers put in front of the rest of the agenda.
+
+The verdicts are shared :class:`Outcome` objects: who wins depends only on the
+team, the reason, and which seats hold Werewolf cards or are Lovers of opposite
+camps (see :func:`_win`).
 """
 
 from __future__ import annotations
@@ -25,128 +29,159 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from loupgarou.core.actions import PASS, Action, Decision
-from loupgarou.core.events import Event, public, told
+from loupgarou.core.events import EVERYONE, Event
 from loupgarou.core.outcome import Outcome, Reason
 from loupgarou.variants.thiercelieux.roles import LOVERS, VILLAGE, WEREWOLVES, Role, camp
 from loupgarou.variants.thiercelieux.state import (
+    NAME,
     NONE,
+    ONLY,
+    SHOOT_AT,
     Act,
     Auto,
-    Events,
-    Follow,
+    Draft,
     Pending,
     State,
-    Step,
     Task,
     clockwise,
+    living_of,
+    remember,
+    seat_tasks,
+    shared_event,
 )
 
-_HUNTER = Role.HUNTER
+_WEREWOLF = Role.WEREWOLF
 HUNTER_CAUSES = frozenset({"devoured", "lynched"})
 """Causes of death that let the Hunter shoot by default."""
 
+CHAIN_END = Task("chain_end")
+HUNTER, SUCCESSOR = seat_tasks("hunter"), seat_tasks("successor")
+_GRIEF = ("grief",)
+_new = tuple.__new__
 
-def reveal(state: State, seat: int) -> list[Event]:
-    if state.options.reveal_on_death:
-        return [public("card_revealed", seat=seat, role=state.role_name(seat))]
-    return []
 
-
-def kill(state: State, deaths: Sequence[tuple[int, tuple[str, ...]]]) -> Step:
-    """Apply ``deaths`` (seat, causes) and their grief; queue the Hunters' shots.
+def kill(d: Draft, deaths: Sequence[tuple[int, tuple[str, ...]]]) -> Task | None:
+    """Apply ``deaths`` (seat, causes) and their grief; return the Hunter's shot to queue.
 
     The caller has announced the deaths; this reveals the cards, applies and
-    announces grief, and returns a ``hunter`` task per eligible Hunter, in the
-    order of death.  It does not check who wins: a ``chain_end`` task does.
+    announces grief, and returns a ``hunter`` task if the Hunter died with an
+    eligible cause (one Hunter card at most).  It does not check who wins: a
+    ``chain_end`` task does.
     """
-    alive = list(state.alive)
-    log = list(state.deaths)
-    events: Events = []
-    order: list[tuple[int, tuple[str, ...]]] = []
+    alive = list(d.alive)
+    log = list(d.deaths)
+    dead: list[tuple[int, tuple[str, ...]]] = []
     for seat, causes in deaths:
         if alive[seat]:
             alive[seat] = False
             log.append((seat, "+".join(causes)))
-            order.append((seat, causes))
-    state = state._replace(alive=tuple(alive), deaths=tuple(log))
-    for seat, _ in order:
-        events += reveal(state, seat)
-    i = 0
-    while i < len(order):
-        lover = state.partner(order[i][0])
-        if lover != NONE and alive[lover]:
+            dead.append((seat, causes))
+    if not dead:
+        return None
+    events = d.events
+    names = d.seating.names
+    reveal = d.options.reveal_on_death
+    if reveal:
+        for seat, _ in dead:
+            events.append(shared_event("card_revealed", seat, names[seat]))
+    if d.lovers:
+        a, b = d.lovers
+        if alive[a] != alive[b]:  # one Lover just died: the other dies of grief
+            lover, first = (a, b) if alive[a] else (b, a)
             alive[lover] = False
             log.append((lover, "grief"))
-            order.append((lover, ("grief",)))
-            state = state._replace(alive=tuple(alive), deaths=tuple(log))
-            events.append(public("grief", seat=lover, lover=order[i][0]))
-            events += reveal(state, lover)
-        i += 1
-    hunters: Follow = [
-        Task("hunter", seat)
-        for seat, causes in order
-        if state.role(seat) is _HUNTER
-        and (state.options.hunter_on_any_death or HUNTER_CAUSES.intersection(causes))
-    ]
-    return state, events, hunters
+            dead.append((lover, _GRIEF))
+            events.append(_new(Event, ("grief", EVERYONE, {"seat": lover, "lover": first})))
+            if reveal:
+                events.append(shared_event("card_revealed", lover, names[lover]))
+    d.alive = alive_now = tuple(alive)
+    d.deaths = tuple(log)
+    d.up = living_of(alive_now)
+    hunter = d.seating.hunter
+    if hunter == NONE or alive_now[hunter]:
+        return None
+    for seat, causes in dead:
+        if seat == hunter:
+            if d.options.hunter_on_any_death or HUNTER_CAUSES.intersection(causes):
+                return HUNTER[seat]
+            return None
+    return None
 
 
 # --- the Hunter and the Captain's successor ----------------------------------------------------
 
+_SHOTS: dict[tuple[int, tuple[int, ...]], tuple[Decision, ...]] = {}
+_HEIRS: dict[tuple[int, tuple[int, ...], int], tuple[Decision, ...]] = {}
 
-def _hunter_pending(state: State, task: Task) -> tuple[Decision, ...]:
-    targets = state.living()
+
+def _hunter_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
+    targets = d.up
     if not targets:
         return ()
-    options = (*(Action("shoot", (t,)) for t in targets), PASS)
-    return (Decision(task.seat, "hunter", options, PASS, True),)
+    key = (task.seat, targets)
+    found = _SHOTS.get(key)
+    if found is None:
+        options = (*(SHOOT_AT[t] for t in targets), PASS)
+        found = remember(_SHOTS, key, (Decision(task.seat, "hunter", options, PASS, True),))
+    return found
 
 
-def _hunter_act(
-    state: State, task: Task, seat: int, action: Action
-) -> tuple[State, Events, Follow]:
+def _hunter_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     if action.kind == "pass":
-        return state, [told(seat, "declined", step="hunter")], []
+        d.events.append(_new(Event, ("declined", ONLY[seat], {"step": "hunter"})))
+        return True
     target = action.players[0]
-    events: Events = [public("shot", hunter=seat, seat=target)]
-    state, more, hunters = kill(state, [(target, ("shot",))])
-    return state, events + more, hunters
+    d.events.append(_new(Event, ("shot", EVERYONE, {"hunter": seat, "seat": target})))
+    hunter = kill(d, [(target, ("shot",))])
+    if hunter is not None:
+        d.work.append(hunter)
+    return True
 
 
-def _chain_end(state: State, task: Task) -> Step:
-    outcome = verdict(state)
+def _chain_end(d: Draft, task: Task) -> None:
+    outcome = verdict(d)
     if outcome is not None:
-        state, events = finish(state, outcome)
-        return state, events, []
-    if state.captain != NONE and not state.alive[state.captain]:
-        return state, [], [Task("successor", state.captain)]
-    return state, [], []
+        finish(d, outcome)
+    elif d.captain != NONE and not d.alive[d.captain]:
+        d.work.append(SUCCESSOR[d.captain])
 
 
-def _successor_pending(state: State, task: Task) -> tuple[Decision, ...]:
-    living = state.living()
+def _successor_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
+    living, n = d.up, d.n
     if not living:
         return ()
-    options = tuple(Action("name", (t,)) for t in living)
-    default = Action("name", (clockwise(task.seat, living, state.n),))
-    return (Decision(task.seat, "captain_successor", options, default),)
+    key = (task.seat, living, n)
+    found = _HEIRS.get(key)
+    if found is None:
+        options = tuple(NAME[t] for t in living)
+        default = NAME[clockwise(task.seat, living, n)]
+        decision = Decision(task.seat, "captain_successor", options, default)
+        found = remember(_HEIRS, key, (decision,))
+    return found
 
 
-def _successor_act(
-    state: State, task: Task, seat: int, action: Action
-) -> tuple[State, Events, Follow]:
+def _successor_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     heir = action.players[0]
-    return state._replace(captain=heir), [public("captain_named", seat=heir, by=seat)], []
+    d.captain = heir
+    d.events.append(_new(Event, ("captain_named", EVERYONE, {"seat": heir, "by": seat})))
+    return True
 
 
 AUTO: dict[str, Auto] = {"chain_end": _chain_end}
-DECIDE: dict[str, tuple[Pending, Act]] = {
-    "hunter": (_hunter_pending, _hunter_act),
-    "successor": (_successor_pending, _successor_act),
+DECIDE: dict[str, tuple[Pending, Act, None]] = {
+    "hunter": (_hunter_pending, _hunter_act, None),
+    "successor": (_successor_pending, _successor_act, None),
 }
 
 
 # --- winning ------------------------------------------------------------------------------------
+
+
+def _opposite(roles: Sequence[Role], lovers: tuple[int, ...]) -> bool:
+    if not lovers:
+        return False
+    a, b = lovers
+    return (roles[a] is _WEREWOLF) != (roles[b] is _WEREWOLF)
 
 
 def opposite_lovers(state: State) -> bool:
@@ -157,21 +192,40 @@ def opposite_lovers(state: State) -> bool:
     return camp(state.role(a)) != camp(state.role(b))
 
 
-def teams(state: State) -> dict[str, frozenset[int]]:
-    """Every seat's team: the Lovers of opposite camps apart, everyone else by camp."""
-    lovers = frozenset(state.lovers) if opposite_lovers(state) else frozenset()
-    out: dict[str, set[int]] = {VILLAGE: set(), WEREWOLVES: set(), LOVERS: set(lovers)}
-    for seat in range(state.n):
-        if seat not in lovers:
-            out[camp(state.role(seat))].add(seat)
+def _teams(n: int, roles: Sequence[Role], lovers: tuple[int, ...]) -> dict[str, frozenset[int]]:
+    apart = frozenset(lovers) if _opposite(roles, lovers) else frozenset()
+    out: dict[str, set[int]] = {VILLAGE: set(), WEREWOLVES: set(), LOVERS: set(apart)}
+    for seat in range(n):
+        if seat not in apart:
+            out[camp(roles[seat])].add(seat)
     return {team: frozenset(seats) for team, seats in out.items()}
 
 
-def _win(state: State, team: str, code: str, text: str) -> Outcome:
-    return Outcome(teams(state)[team], frozenset({team}), (Reason(code, text),))
+def teams(state: State) -> dict[str, frozenset[int]]:
+    """Every seat's team: the Lovers of opposite camps apart, everyone else by camp."""
+    return _teams(state.n, [state.role(s) for s in range(len(state.deck))], state.lovers)
 
 
-def verdict(state: State) -> Outcome | None:
+_OUTCOMES: dict[tuple[int, tuple[int, ...], tuple[int, ...], str, str], Outcome] = {}
+
+
+def _win(d: Draft, team: str, code: str, text: str) -> Outcome:
+    """``team`` wins for the reason ``code``: the team's members, dead ones included."""
+    roles, lovers = d.seating.roles, d.lovers
+    apart = lovers if _opposite(roles, lovers) else ()
+    key = (d.n, d.seating.wolves, apart, team, code)
+    found = _OUTCOMES.get(key)
+    if found is None:
+        winners = _teams(d.n, roles, lovers)[team]
+        outcome = Outcome(winners, frozenset({team}), (Reason(code, text),))
+        found = remember(_OUTCOMES, key, outcome)
+    return found
+
+
+NOBODY = Outcome(frozenset(), frozenset(), (Reason("nobody.all_dead", "nobody is alive"),))
+
+
+def verdict(d: Draft) -> Outcome | None:
     """Who wins now, or None if the game goes on.  Checked in this order:
 
     nobody alive (nobody wins); the Lovers of opposite camps are the last two
@@ -180,20 +234,22 @@ def verdict(state: State) -> Outcome | None:
     ``wolves_win_at_parity`` no fewer Werewolves than others (the Werewolves).
     Winners include the dead members of the winning team.
     """
-    living = state.living()
+    living = d.up
     if not living:
-        return Outcome(frozenset(), frozenset(), (Reason("nobody.all_dead", "nobody is alive"),))
-    if opposite_lovers(state) and set(living) == set(state.lovers):
-        return _win(state, LOVERS, "lovers.last_two", "the Lovers are the last two alive")
-    wolves = len(state.living_wolves())
+        return NOBODY
+    lovers = d.lovers
+    if lovers and _opposite(d.seating.roles, lovers) and set(living) == set(lovers):
+        return _win(d, LOVERS, "lovers.last_two", "the Lovers are the last two alive")
+    alive = d.alive
+    wolves = len([w for w in d.seating.wolves if alive[w]])
     others = len(living) - wolves
     if wolves == 0:
-        return _win(state, VILLAGE, "village.no_werewolf", "no Werewolf is alive")
+        return _win(d, VILLAGE, "village.no_werewolf", "no Werewolf is alive")
     if others <= 1:
-        return _win(state, WEREWOLVES, "werewolves.one_left", "at most one non-Werewolf is alive")
-    if state.options.wolves_win_at_parity and wolves >= others:
+        return _win(d, WEREWOLVES, "werewolves.one_left", "at most one non-Werewolf is alive")
+    if d.options.wolves_win_at_parity and wolves >= others:
         return _win(
-            state,
+            d,
             WEREWOLVES,
             "werewolves.parity",
             "the Werewolves are at least as many as the others",
@@ -201,26 +257,19 @@ def verdict(state: State) -> Outcome | None:
     return None
 
 
-def starve(state: State, wolves: Sequence[int]) -> tuple[State, Events]:
+def starve(d: Draft, wolves: Sequence[int]) -> None:
     """No Werewolf woke: they all die of hunger (grief follows) and the village wins."""
-    events: Events = [public("starved", seats=list(wolves))]
-    state, more, _ = kill(state, [(w, ("starved",)) for w in wolves])
-    outcome = _win(state, VILLAGE, "village.starved", "no Werewolf woke: they starved")
-    state, end = finish(state, outcome)
-    return state, events + more + end
+    d.events.append(_new(Event, ("starved", EVERYONE, {"seats": list(wolves)})))
+    kill(d, [(w, ("starved",)) for w in wolves])
+    finish(d, _win(d, VILLAGE, "village.starved", "no Werewolf woke: they starved"))
 
 
-def finish(state: State, outcome: Outcome) -> tuple[State, Events]:
+def finish(d: Draft, outcome: Outcome) -> None:
     """End the game: every card is shown, then the verdict."""
-    n = state.n
-    events: Events = [
-        public(
-            "cards_revealed",
-            players=[state.role_name(s) for s in range(n)],
-            set_aside=[state.role_name(p) for p in range(n, n + state.set_aside)],
-            lovers=list(state.lovers),
-        ),
-        public("game_over", **outcome.to_json()),
-    ]
-    state = state._replace(phase="over", step="", agenda=(), outcome=outcome)
-    return state, events
+    n, names = d.n, d.seating.names
+    data = {"players": list(names[:n]), "set_aside": list(names[n:]), "lovers": list(d.lovers)}
+    d.events.append(_new(Event, ("cards_revealed", EVERYONE, data)))
+    d.events.append(_new(Event, ("game_over", EVERYONE, outcome.to_json())))
+    d.phase = "over"
+    d.step = ""
+    d.outcome = outcome

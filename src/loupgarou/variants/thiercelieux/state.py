@@ -1,4 +1,4 @@
-"""The immutable state of a Thiercelieux game, and the agenda it runs on.
+"""The immutable state of a Thiercelieux game, the agenda it runs on, and its working copy.
 
 Cards are identified by their index in ``deck`` (card ids).  ``cards`` maps a
 position to the card id it holds and is always a permutation of the ids
@@ -10,8 +10,33 @@ changes cards, on night 1, before anybody else acts.
 The game runs on an *agenda*: a queue of :class:`Task`.  A task is a public
 night call, an automatic step, a decision (one seat, or several seats at once
 for a vote), or a chance draw; :mod:`loupgarou.variants.thiercelieux.agenda`
-runs automatic tasks until a decision or a draw is due, and each task appends
-what follows it, so the agenda never runs dry before the game is over.
+runs automatic tasks until a decision or a draw is due, and each task puts
+what follows it in front of the rest, so the agenda never runs dry before the
+game is over.
+
+Speed.  The rules run a whole game of a few dozen inputs in well under a
+millisecond, so the hot paths avoid building what they can share:
+
+- a :class:`Plan` holds what the table's set-up fixes (the nights' task lists,
+  the chance requests, the reset values), built once per set-up;
+- a :class:`Seating` holds who holds which card, built at the deal (and again
+  if the Thief swaps);
+- the state keeps the decisions it waits for (``pending``) or the chance
+  request it needs (``request``), computed once when the game reaches them;
+- between two inputs the rules work on a :class:`Draft`, a private mutable
+  copy of the state that is frozen into a new :class:`State` once, at the end
+  (the state itself never changes); an answer to a vote that leaves others to
+  answer makes the new state from a slice of the old one (:func:`answered`);
+- the agenda is kept as the runner's stack (``State.todo``, its head last);
+- decisions, actions, tasks, requests and the recurring events are shared
+  immutable objects, kept in bounded memos (:func:`remember`,
+  :func:`shared_event`); events are built in place (``Event`` tuples) rather
+  than through ``core.events``' keyword helpers.
+
+Measured with the instructions CPython executes (callgrind) for the benchmark's
+games, a tuple-subclass instance (an event, a task, a state) costs one to five
+thousand instructions to build, and a Python call several hundred: the shapes
+above keep both counts low.
 """
 
 from __future__ import annotations
@@ -22,7 +47,7 @@ from typing import NamedTuple, TypeVar
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
-from loupgarou.core.events import JSON, Event
+from loupgarou.core.events import EVERYONE, JSON, Audience, Event, only
 from loupgarou.core.outcome import Outcome
 from loupgarou.variants.thiercelieux.roles import Role
 
@@ -31,20 +56,174 @@ NONE = -1
 NO_VICTIM = -2
 """A Werewolf's ballot for no victim."""
 
+CACHE_LIMIT = 4_096
+"""The most entries a memo keeps (it starts again empty beyond, so memory stays bounded)."""
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def remember(memo: dict[K, V], key: K, value: V) -> V:
+    """Store ``value`` under ``key`` in a bounded memo, and return it.
+
+    The rules memoise values that depend only on their key (a decision built from
+    its seat and the living seats, a vote's ballots, a recurring event ...): the same
+    immutable object
+    is returned each time, which also lets a :class:`Decision` keep its index of
+    options from one game to the next.  Memos are caches, never state: clearing one
+    changes nothing but speed.
+    """
+    if len(memo) >= CACHE_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def clockwise(seat: int, candidates: Sequence[int], n: int) -> int:
+    """The first of ``candidates`` met going clockwise after ``seat`` (``seat`` itself last)."""
+    return min(candidates, key=lambda c: (c - seat - 1) % n)
+
+
+# --- shared actions and events ------------------------------------------------------------------
+
+
+def _targets(kind: str) -> tuple[Action, ...]:
+    return tuple(Action(kind, (t,)) for t in range(64))
+
+
+VOTE_FOR = _targets("vote")
+"""``VOTE_FOR[t]`` is ``Action("vote", (t,))``, shared by every decision (40 seats at most)."""
+LOOK_AT = _targets("look")
+SHOOT_AT = _targets("shoot")
+HEAL = _targets("heal")
+POISON = _targets("poison")
+NAME = _targets("name")
+"""The same for the Seer's look, the Hunter's shot, the Witch's potions, the Captain's heir."""
+
+_new = tuple.__new__
+
+ONLY: tuple[Audience, ...] = tuple(only(seat) for seat in range(64))
+"""``ONLY[seat]`` is the audience of that seat alone (``core.events.only``), read without a call."""
+
+
+_AUDIENCES: dict[tuple[int, ...], Audience] = {}
+
+
+def audience_of(seats: tuple[int, ...]) -> Audience:
+    """``Audience.of(seats)``, shared between events and games."""
+    found = _AUDIENCES.get(seats)
+    if found is None:
+        found = remember(_AUDIENCES, seats, Audience.of(seats))
+    return found
+
+
+_SHARED: dict[tuple[str, int, JSON, JSON], Event] = {}
+
+
+def shared_event(kind: str, seat: int, first: JSON, second: JSON = None) -> Event:
+    """A recurring event with scalar data, built once and shared between games.
+
+    Events are immutable facts (nobody writes to their ``data``), so the ones that
+    recur identically (a seat voting for another, a night's call, a card revealed ...)
+    are kept like decisions, in a bounded memo, under a small key.  ``seat`` is the
+    seat the event is for or about (``NONE``: none), ``first`` and ``second`` the
+    values of its data, ints or strings only (``True == 1`` would share a key): each
+    kind's builder is in :data:`SHARED_KINDS`.
+    """
+    key = (kind, seat, first, second)
+    found = _SHARED.get(key)
+    if found is None:
+        found = remember(_SHARED, key, SHARED_KINDS[kind](seat, first, second))
+    return found
+
+
+SHARED_KINDS: dict[str, Callable[[int, JSON, JSON], Event]] = {
+    "voted": lambda seat, vote, target: _new(
+        Event, ("voted", ONLY[seat], {"vote": vote, "seat": target})
+    ),
+    "night_begins": lambda _, night, __: _new(Event, ("night_begins", EVERYONE, {"night": night})),
+    "night_step": lambda _, night, step: _new(
+        Event, ("night_step", EVERYONE, {"night": night, "step": step})
+    ),
+    "day_begins": lambda _, day, __: _new(Event, ("day_begins", EVERYONE, {"day": day})),
+    "dusk": lambda _, day, __: _new(Event, ("dusk", EVERYONE, {"day": day})),
+    "dealt": lambda seat, role, _: _new(Event, ("dealt", ONLY[seat], {"role": role})),
+    "card_revealed": lambda seat, role, _: _new(
+        Event, ("card_revealed", EVERYONE, {"seat": seat, "role": role})
+    ),
+    "lynched": lambda seat, _, __: _new(Event, ("lynched", EVERYONE, {"seat": seat})),
+    "woke": lambda seat, _, __: _new(Event, ("woke", ONLY[seat], {})),
+    "stayed_asleep": lambda seat, _, __: _new(Event, ("stayed_asleep", ONLY[seat], {})),
+}
+"""How each shared kind is built from ``(seat, first, second)``."""
+
+
+# --- the agenda -----------------------------------------------------------------------------------
+
+
+class Ballots:
+    """The decisions of one day vote (its name and its candidates, on a table of ``n``).
+
+    Each seat's ballot is built when first needed, and the tuple of the ballots of a
+    set of voters is kept: one object serves every game that holds the same vote (see
+    :func:`loupgarou.variants.thiercelieux.day.ballots`).  Not for the Lovers' common
+    ballot: that one depends on the partner's answer.
+    """
+
+    __slots__ = ("by_seat", "by_voters", "candidates", "lynch", "n", "vote")
+
+    def __init__(self, n: int, vote: str, candidates: tuple[int, ...]) -> None:
+        self.n = n
+        self.vote = vote
+        self.candidates = candidates
+        self.lynch = vote.startswith("lynch")
+        self.by_seat: list[Decision | None] = [None] * n
+        self.by_voters: dict[tuple[int, ...], tuple[Decision, ...]] = {}
+
+    def ballot(self, seat: int) -> Decision:
+        """``seat``'s ballot: any candidate (but themself in a lynch vote); by default the
+        next candidate clockwise."""
+        found = self.by_seat[seat]
+        if found is None:
+            lynch = self.lynch
+            targets = tuple(t for t in self.candidates if not (lynch and t == seat))
+            found = self.by_seat[seat] = ballot_decision(self.n, self.vote, seat, targets)
+        return found
+
+    def pending(self, voters: tuple[int, ...]) -> tuple[Decision, ...]:
+        """The ballots of ``voters``, in their order."""
+        found = self.by_voters.get(voters)
+        if found is None:
+            found = remember(self.by_voters, voters, tuple(map(self.ballot, voters)))
+        return found
+
+
+def ballot_decision(n: int, vote: str, seat: int, targets: tuple[int, ...]) -> Decision:
+    """A day ballot for one of ``targets``, by default the first of them clockwise."""
+    options = tuple(VOTE_FOR[t] for t in targets)
+    return Decision(seat, vote, options, VOTE_FOR[clockwise(seat, targets, n)])
+
 
 class Task(NamedTuple):
     """One item of the agenda.
 
-    ``kind`` names the task (``call`` for a public night call named by ``arg``);
-    ``seat`` is the seat it concerns, if one; ``seats`` a set of seats it works
+    ``kind`` names the task (a night step's task is named after the step, which it
+    announces first: ``arg``); ``seat`` is the seat it concerns, if one; ``seats`` a set of seats it works
     on (the awake pack, the candidates of a vote ...); ``arg`` a further name
-    (which vote a ballot is for ...).
+    (which vote a ballot is for ...); ``ballots`` the shared decisions of a
+    ``ballot`` task's vote.
     """
 
     kind: str
     seat: int = NONE
     seats: tuple[int, ...] = ()
     arg: str = ""
+    ballots: Ballots | None = None
+
+
+def seat_tasks(kind: str) -> tuple[Task, ...]:
+    """``Task(kind, seat)`` for every seat (40 at most), built once and shared."""
+    return tuple(Task(kind, seat) for seat in range(64))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,16 +242,130 @@ class Options:
     lynch_second_tie: str = "nobody"
 
 
-class State(NamedTuple):
-    """The whole truth of a game (never shown as such: see ``Thiercelieux.public``).
+@dataclass(frozen=True, slots=True, eq=False)
+class Plan:
+    """What the set-up fixes before the deal, worked out once per table and shared
+    (see :func:`plan_of`).
 
-    A named tuple, like the One Night state: immutable, and cheap to rebuild
-    with ``_replace`` at every step.
+    ``nights`` holds the agenda of night 1 and of every later night (see
+    :func:`loupgarou.variants.thiercelieux.night.agenda`), each reversed for the
+    runner's stack (``State.todo``); ``deal`` and ``little_girl`` the chance
+    requests the table will make; ``no_answers``, ``all_alive`` and ``all_seats``
+    the values a night, a vote or the deal start from; ``names`` and ``kinds``
+    each card's role name and kind (see :func:`seating`: no enum is hashed on the
+    hot path); ``double_vote`` whether the Captain's lynch ballot counts twice.
     """
 
     n: int
     deck: tuple[Role, ...]
     options: Options
+    set_aside: int
+    names: tuple[str, ...]
+    kinds: tuple[int, ...]
+    nights: tuple[tuple[Task, ...], tuple[Task, ...]]
+    deal: ChanceRequest
+    little_girl: ChanceRequest
+    no_answers: tuple[int, ...]
+    all_alive: tuple[bool, ...]
+    all_seats: tuple[int, ...]
+    double_vote: bool
+
+
+def plan_of(
+    n: int, deck: tuple[Role, ...], options: Options, nights: tuple[tuple[Task, ...], ...]
+) -> Plan:
+    """The :class:`Plan` of a table of ``n`` with this deck, these options and the agendas
+    of its first and later nights (head first)."""
+    return Plan(
+        n=n,
+        deck=deck,
+        options=options,
+        set_aside=len(deck) - n,
+        names=tuple(ROLE_NAME[r] for r in deck),
+        kinds=tuple(
+            0 if r is Role.WEREWOLF else _UNIQUE.index(r) + 1 if r in _UNIQUE else 7 for r in deck
+        ),
+        nights=(nights[0][::-1], nights[1][::-1]),
+        deal=ChanceRequest("deal", "permutation", len(deck)),
+        little_girl=ChanceRequest(
+            "little_girl_caught", "bernoulli", p=options.little_girl_catch_chance
+        ),
+        no_answers=(NONE,) * n,
+        all_alive=(True,) * n,
+        all_seats=tuple(range(n)),
+        double_vote=options.captain_vote == "double",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who holds which card: the roles and role names by position (seats, then the
+    set-aside cards), the seats holding a Werewolf card, and the seat holding each
+    unique card, alive or dead (``NONE`` when the card is set aside or not in the deck).
+    Frozen; its fields are read on the hot paths, where a slot is cheaper than a
+    named tuple's field."""
+
+    roles: tuple[Role, ...] = ()
+    names: tuple[str, ...] = ()
+    wolves: tuple[int, ...] = ()
+    thief: int = NONE
+    cupid: int = NONE
+    seer: int = NONE
+    witch: int = NONE
+    hunter: int = NONE
+    girl: int = NONE
+
+
+_UNIQUE = (Role.THIEF, Role.CUPID, Role.SEER, Role.WITCH, Role.HUNTER, Role.LITTLE_GIRL)
+"""The unique cards, in the order of :class:`Seating`'s fields (``Plan.kinds`` numbers
+them from 1; 0 is a Werewolf card, 7 any other)."""
+
+
+def seating(plan: Plan, cards: tuple[int, ...]) -> Seating:
+    """The :class:`Seating` of ``cards`` (a deal, or the deal after the Thief's swap)."""
+    deck, names, kinds = plan.deck, plan.names, plan.kinds
+    holders = [NONE] * 8
+    wolves = []
+    for s in range(plan.n):
+        kind = kinds[cards[s]]
+        if kind:
+            holders[kind] = s
+        else:
+            wolves.append(s)
+    thief, cupid, seer, witch, hunter, girl = holders[1:7]
+    return Seating(
+        tuple([deck[c] for c in cards]),
+        tuple([names[c] for c in cards]),
+        tuple(wolves),
+        thief,
+        cupid,
+        seer,
+        witch,
+        hunter,
+        girl,
+    )
+
+
+NO_SEATING = Seating()
+"""Before the deal."""
+
+
+class State(NamedTuple):
+    """The whole truth of a game (never shown as such: see ``Thiercelieux.public``).
+
+    A named tuple: immutable, and rebuilt once per input (see :class:`Draft` and
+    :func:`answered`).  Some fields are derived from the others and kept so that
+    they are worked out once: ``plan`` and ``seating`` (see their classes), ``up``
+    (the living seats), ``pending`` (the decisions the table waits for) and
+    ``request`` (the chance outcome the game needs, if any).  The agenda is kept as
+    the runner's stack, ``todo`` (its head last; :attr:`agenda` reads it head first);
+    it and what changes at every vote come last: see :func:`answered`.
+    """
+
+    n: int
+    deck: tuple[Role, ...]
+    options: Options
+    plan: Plan
     phase: str = "deal"
     """'deal', 'night', 'day' or 'over'."""
     number: int = 0
@@ -86,10 +379,6 @@ class State(NamedTuple):
     captain: int = NONE
     heal_used: bool = False
     poison_used: bool = False
-    agenda: tuple[Task, ...] = ()
-    answers: tuple[int, ...] = ()
-    """Per seat, its answer to the current simultaneous task (``NONE``: not yet).
-    Wake: 1 awake, 0 asleep; ballots: a seat or ``NO_VICTIM``; spying: 1 or 0."""
     awake: tuple[int, ...] = ()
     """Tonight's awake Werewolves."""
     spy: int = NONE
@@ -103,6 +392,21 @@ class State(NamedTuple):
     deaths: tuple[tuple[int, str], ...] = ()
     """Every death so far, in order: (seat, cause); causes joined by '+'."""
     outcome: Outcome | None = None
+    seating: Seating = NO_SEATING
+    up: tuple[int, ...] = ()
+    todo: tuple[Task, ...] = ()
+    """The agenda as a stack: its head last."""
+    answers: tuple[int, ...] = ()
+    """Per seat, its answer to the current simultaneous task (``NONE``: not yet).
+    Wake: 1 awake, 0 asleep; ballots: a seat or ``NO_VICTIM``; spying: 1 or 0."""
+    pending: tuple[Decision, ...] = ()
+    request: ChanceRequest | None = None
+
+    @property
+    def agenda(self) -> tuple[Task, ...]:
+        """The tasks still to run, in order: the head (a decision or a chance draw the
+        game waits for) first."""
+        return self.todo[::-1]
 
     def role(self, seat: int) -> Role:
         """The role of the card at ``seat`` (or at a set-aside position) now."""
@@ -113,13 +417,8 @@ class State(NamedTuple):
         return ROLE_NAME[self.deck[self.cards[seat]]]
 
     def living(self) -> tuple[int, ...]:
-        """The living seats, in seat order (shared between states: see :data:`_LIVING`)."""
-        alive = self.alive
-        found = _LIVING.get(alive)
-        if found is None:
-            found = tuple(s for s, up in enumerate(alive) if up)
-            remember(_LIVING, alive, found)
-        return found
+        """The living seats, in seat order."""
+        return self.up
 
     def holder(self, role: Role) -> int:
         """The living seat holding ``role`` (a unique role), or ``NONE``."""
@@ -130,8 +429,8 @@ class State(NamedTuple):
         return NONE
 
     def living_wolves(self) -> tuple[int, ...]:
-        deck, cards, alive = self.deck, self.cards, self.alive
-        return tuple(s for s in range(self.n) if alive[s] and deck[cards[s]] is _WEREWOLF)
+        alive = self.alive
+        return tuple(w for w in self.seating.wolves if alive[w])
 
     def partner(self, seat: int) -> int:
         """The other Lover, if ``seat`` is a Lover, else ``NONE``."""
@@ -152,80 +451,179 @@ ROLE_NAME: dict[Role, str] = {r: r.value for r in Role}
 _WEREWOLF = Role.WEREWOLF
 """A plain global: reading an enum member through its class is slow in the hot loops."""
 
-_AGENDA = State._fields.index("agenda")
-_ANSWERS = State._fields.index("answers")
-_STEP = State._fields.index("step")
+_TODO = State._fields.index("todo")
+assert State._fields[_TODO:] == ("todo", "answers", "pending", "request")
 
 
-def with_agenda(state: State, agenda: tuple[Task, ...]) -> State:
-    """``state._replace(agenda=agenda)``, about three times as fast (the hot path)."""
-    values = list(state)
-    values[_AGENDA] = agenda
-    return State._make(values)
+def answered(state: State, seat: int, value: int) -> State | None:
+    """The state after ``seat`` answers ``value`` to the simultaneous task at the head of
+    the agenda (a vote, the Werewolves' waking), if others still have to answer: their
+    decisions do not change, so the pending ones are those but ``seat``'s.  ``None``
+    when ``seat`` was the last to answer (the task then goes on: see ``agenda.act``).
 
-
-def with_step(state: State, step: str) -> State:
-    """``state._replace(step=step)``, about three times as fast (the hot path)."""
-    values = list(state)
-    values[_STEP] = step
-    return State._make(values)
-
-
-def with_answers(state: State, answers: tuple[int, ...]) -> State:
-    """``state._replace(answers=answers)``, about three times as fast (the hot path)."""
-    values = list(state)
-    values[_ANSWERS] = answers
-    return State._make(values)
-
-
-_LIVING: dict[tuple[bool, ...], tuple[int, ...]] = {}
-"""The living seats for each ``alive`` pattern met so far."""
-
-CACHE_LIMIT = 4_096
-"""The most entries a memo keeps (it starts again empty beyond, so memory stays bounded)."""
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def remember(memo: dict[K, V], key: K, value: V) -> V:
-    """Store ``value`` under ``key`` in a bounded memo, and return it.
-
-    The rules memoise values that depend only on their key (the living seats of an
-    ``alive`` pattern, a decision built from its seat and its candidates): the same
-    immutable object is returned each time, which also lets a :class:`Decision`
-    keep its index of options from one game to the next.  Memos are caches, never
-    state: clearing one changes nothing but speed.
+    The common case of a vote, hence the new tuple built from a slice of the old one
+    and the last fields, rather than ``state._replace(answers=..., pending=...)``.
     """
-    if len(memo) >= CACHE_LIMIT:
-        memo.clear()
-    memo[key] = value
-    return value
+    pending = state.pending
+    if len(pending) == 1:
+        return None
+    first = pending[0].seat == seat  # the usual order of answers
+    rest = pending[1:] if first else tuple([p for p in pending if p.seat != seat])
+    answers = list(state.answers)
+    answers[seat] = value
+    # Concatenation: cheaper than unpacking the slice into a new tuple display.
+    return _new(State, state[: _TODO + 1] + (tuple(answers), rest, None))  # noqa: RUF005
 
 
-VOTE_FOR: tuple[Action, ...] = tuple(Action("vote", (t,)) for t in range(64))
-"""``VOTE_FOR[t]`` is ``Action("vote", (t,))``, shared by every decision (40 seats at most)."""
+def living_of(alive: tuple[bool, ...]) -> tuple[int, ...]:
+    """The living seats of an ``alive`` pattern, in seat order."""
+    return tuple([s for s in range(len(alive)) if alive[s]])
 
 
-def clockwise(seat: int, candidates: Sequence[int], n: int) -> int:
-    """The first of ``candidates`` met going clockwise after ``seat`` (``seat`` itself last)."""
-    return min(candidates, key=lambda c: (c - seat - 1) % n)
+class Draft:
+    """A private, mutable working copy of a :class:`State` while one input is applied.
+
+    The rules' tasks read and write its fields (those of the state but the agenda and
+    the chance request), append their events to ``events`` and put the tasks that
+    follow them on ``work``, the agenda as a stack (its head last).  :meth:`freeze`
+    makes the new immutable state once, at the end.  A draft never outlives the call
+    that made it.
+    """
+
+    __slots__ = (*State._fields[:_TODO], "answers", "pending", "events", "work")
+
+    n: int
+    deck: tuple[Role, ...]
+    options: Options
+    plan: Plan
+    phase: str
+    number: int
+    step: str
+    cards: tuple[int, ...]
+    alive: tuple[bool, ...]
+    lovers: tuple[int, ...]
+    captain: int
+    heal_used: bool
+    poison_used: bool
+    awake: tuple[int, ...]
+    spy: int
+    victim: int
+    caught: int
+    healed: bool
+    poisoned: int
+    deaths: tuple[tuple[int, str], ...]
+    outcome: Outcome | None
+    seating: Seating
+    up: tuple[int, ...]
+    answers: tuple[int, ...]
+    pending: tuple[Decision, ...]
+    """What the state waited for (an answer to a simultaneous task checks it)."""
+    events: list[Event]
+    work: list[Task]
+
+    def __init__(self, state: State) -> None:
+        (
+            self.n,
+            self.deck,
+            self.options,
+            self.plan,
+            self.phase,
+            self.number,
+            self.step,
+            self.cards,
+            self.alive,
+            self.lovers,
+            self.captain,
+            self.heal_used,
+            self.poison_used,
+            self.awake,
+            self.spy,
+            self.victim,
+            self.caught,
+            self.healed,
+            self.poisoned,
+            self.deaths,
+            self.outcome,
+            self.seating,
+            self.up,
+            todo,
+            self.answers,
+            self.pending,
+            _,
+        ) = state
+        self.events = []
+        self.work = list(todo)
+
+    def freeze(self, pending: tuple[Decision, ...], request: ChanceRequest | None) -> State:
+        """The new state: this draft's fields, its ``work`` as the agenda (none once the
+        game is over), waiting for ``pending`` or for ``request``."""
+        return _new(
+            State,
+            (
+                self.n,
+                self.deck,
+                self.options,
+                self.plan,
+                self.phase,
+                self.number,
+                self.step,
+                self.cards,
+                self.alive,
+                self.lovers,
+                self.captain,
+                self.heal_used,
+                self.poison_used,
+                self.awake,
+                self.spy,
+                self.victim,
+                self.caught,
+                self.healed,
+                self.poisoned,
+                self.deaths,
+                self.outcome,
+                self.seating,
+                self.up,
+                () if self.outcome is not None else tuple(self.work),
+                self.answers,
+                pending,
+                request,
+            ),
+        )
+
+    def answer(self, seat: int, value: int) -> bool:
+        """Record ``seat``'s answer to the current simultaneous task; true when others
+        still have to answer (``pending`` is still what the state waited for)."""
+        answers = list(self.answers)
+        answers[seat] = value
+        self.answers = tuple(answers)
+        return len(self.pending) > 1
+
+    def partner(self, seat: int) -> int:
+        """The other Lover, if ``seat`` is a Lover, else ``NONE``."""
+        if seat in self.lovers:
+            a, b = self.lovers
+            return b if seat == a else a
+        return NONE
+
+    def living_wolves(self) -> tuple[int, ...]:
+        alive = self.alive
+        return tuple([w for w in self.seating.wolves if alive[w]])
 
 
-Events = list[Event]
-Follow = list[Task]
-Step = tuple[State, Events, Follow]
-"""What a task returns: the new state, its events, and the tasks that follow it
-(run before the rest of the agenda)."""
+assert Draft.__slots__[:_TODO] == State._fields[:_TODO]
 
-Auto = Callable[[State, Task], Step]
-"""An automatic task.  The runner keeps the agenda apart while it runs (the state's
-``agenda`` is then out of date): a task never reads it, and returns what follows it."""
-Pending = Callable[[State, Task], tuple[Decision, ...]]
+
+Auto = Callable[[Draft, Task], None]
+"""An automatic task: it changes the draft, adds its events and queues what follows it."""
+Pending = Callable[[Draft, Task], tuple[Decision, ...]]
 """The decisions a decision task waits for (an empty tuple: nobody can decide, skip it)."""
-Act = Callable[[State, Task, int, Action], tuple[State, Events, Follow | None]]
-"""Apply one legal answer to a decision task; ``None`` for what follows: the task
-still waits for other seats."""
-Request = Callable[[State, Task], ChanceRequest]
-Resolve = Callable[[State, Task, JSON], Step]
-"""Apply a checked chance outcome (like an automatic task, without reading the agenda)."""
+Act = Callable[[Draft, Task, int, Action], bool]
+"""Apply one legal answer to a decision task (removed from the draft's agenda); true when
+the task is done (what follows it is queued), false when it still waits for other seats."""
+Vote = Callable[[Task, int, Action], "tuple[int, Event] | None"]
+"""For a simultaneous task (a vote, the Werewolves' waking): the answer an action records
+and its event, so that an answer leaving others to answer skips the draft (see
+:func:`answered`); ``None`` when the task must take the general path anyway."""
+Request = Callable[[Draft, Task], ChanceRequest]
+Resolve = Callable[[Draft, Task, JSON], None]
+"""Apply a checked chance outcome to a chance task (removed from the draft's agenda)."""

@@ -9,24 +9,25 @@ engine has checked their input against it (and against the chance request).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from operator import attrgetter
 
-from loupgarou.core.actions import Action, Decision
+from loupgarou.core.actions import Decision
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.errors import SetupError, SetupWarning
 from loupgarou.core.events import JSON, Event, public
 from loupgarou.core.outcome import Outcome
 from loupgarou.core.statements import Statement
 from loupgarou.core.variant import GameConfig, OptionSpec, resolve_options
-from loupgarou.variants.thiercelieux import agenda
+from loupgarou.variants.thiercelieux import agenda, night
 from loupgarou.variants.thiercelieux.setup import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     parse_deck,
     validate_deck,
 )
-from loupgarou.variants.thiercelieux.state import NONE, Options, State
+from loupgarou.variants.thiercelieux.state import NONE, Options, State, plan_of
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -128,7 +129,8 @@ def _setup_uncached(
     options = resolve(dict(given))
     deck = parse_deck(names)
     warnings = validate_deck(deck, n)
-    return State(n, deck, options), warnings
+    plan = plan_of(n, deck, options, (night.agenda(deck, 1), night.agenda(deck, 2)))
+    return State(n, deck, options, plan, request=plan.deal), warnings
 
 
 @lru_cache(maxsize=256)
@@ -164,21 +166,19 @@ class Thiercelieux:
         except TypeError:  # an unhashable option value: let validation explain it
             return _setup_uncached(len(config.players), config.deck, config.options)
 
-    def chance_request(self, state: State) -> ChanceRequest | None:
-        return agenda.chance_request(state)
+    # The engine asks these at every input: plain functions (and C attribute getters),
+    # without a method frame in between.  The state keeps what they answer (see
+    # :mod:`~loupgarou.variants.thiercelieux.agenda`).
 
-    def apply_chance(self, state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
-        state, events = agenda.apply_chance(state, value)
-        return state, tuple(events)
+    chance_request: Callable[[State], ChanceRequest | None] = staticmethod(attrgetter("request"))
+    """The chance outcome the game needs now, if any."""
+    apply_chance = staticmethod(agenda.apply_chance)
 
     # --- decisions -----------------------------------------------------------------------
 
-    def decisions(self, state: State) -> tuple[Decision, ...]:
-        return agenda.pending(state)
-
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
-        state, events = agenda.act(state, seat, action)
-        return state, tuple(events)
+    decisions: Callable[[State], tuple[Decision, ...]] = staticmethod(attrgetter("pending"))
+    """The decisions the table waits for now."""
+    apply = staticmethod(agenda.act)
 
     # --- talk, result, public view -------------------------------------------------------
 
@@ -191,8 +191,7 @@ class Thiercelieux:
     ) -> tuple[State, tuple[Event, ...]]:
         return state, (public("statement", seat=seat, **statement.to_json()),)
 
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
+    outcome: Callable[[State], Outcome | None] = staticmethod(attrgetter("outcome"))
 
     def public(self, state: State) -> dict[str, JSON]:
         """The allow-list every seat sees: phase, night and day numbers, the step, the deck's
@@ -203,17 +202,18 @@ class Thiercelieux:
         out: dict[str, JSON] = {
             "phase": state.phase,
             "players": state.n,
-            "deck": [r.value for r in state.deck],
+            "deck": list(state.plan.names),
             "night": night,
             "day": max(day, 0),
             "step": state.step,
             "alive": list(state.living()) if state.alive else [],
             "captain": None if state.captain == NONE else state.captain,
         }
+        names = state.seating.names  # each position's role name
         if state.phase == "over":
-            out["revealed"] = [{"seat": s, "role": state.role_name(s)} for s in range(state.n)]
+            out["revealed"] = [{"seat": s, "role": names[s]} for s in range(state.n)]
         elif state.options.reveal_on_death:
-            out["revealed"] = [{"seat": s, "role": state.role_name(s)} for s, _ in state.deaths]
+            out["revealed"] = [{"seat": s, "role": names[s]} for s, _ in state.deaths]
         else:
             out["revealed"] = []
         return out
