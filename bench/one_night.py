@@ -94,12 +94,14 @@ class EnginePlayer:
         choosers = self._choosers
         pending = match.pending()
         while pending:
-            decision = pending[0]
-            key = (decision.kind, decision.seat)
-            choose = choosers.get(key)
-            if choose is None:
-                choose = choosers[key] = _chooser(decision)
-            match.submit(decision.seat, choose(rng))
+            # The night asks one seat at a time; the day's votes are simultaneous, and
+            # each stays pending (and legal) until its seat votes: answer them all.
+            for decision in pending:
+                key = (decision.kind, decision.seat)
+                choose = choosers.get(key)
+                if choose is None:
+                    choose = choosers[key] = _chooser(decision)
+                match.submit(decision.seat, choose(rng))
             pending = match.pending()
         outcome = match.outcome
         assert outcome is not None, "no decision is pending, yet the game is not over"

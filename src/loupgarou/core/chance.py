@@ -19,6 +19,8 @@ from typing import Protocol
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON
 
+_INT = {int}
+
 
 @dataclass(frozen=True, slots=True)
 class ChanceRequest:
@@ -40,8 +42,9 @@ class ChanceRequest:
         if self.kind == "permutation":
             if (
                 not isinstance(value, list | tuple)
-                or not all(type(v) is int for v in value)
-                or sorted(value) != list(range(self.size))
+                or len(value) != self.size
+                or set(map(type, value)) - _INT
+                or set(value) != set(range(self.size))
             ):
                 raise ScriptError(
                     "chance.bad_outcome",

@@ -9,8 +9,9 @@ draw at random (they return a :class:`ChanceRequest` instead).  The engine in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
@@ -85,14 +86,16 @@ def parse_cards(
     return tuple(roles)
 
 
-@dataclass(frozen=True, slots=True)
-class GameConfig:
-    """A table before the deal: family, player names clockwise, deck, options."""
+class GameConfig(NamedTuple):
+    """A table before the deal: family, player names clockwise, deck, options.
+
+    A named tuple (immutable and typed) because every game starts by building one.
+    """
 
     family: str
     players: tuple[str, ...]
     deck: tuple[str, ...]
-    options: Mapping[str, JSON] = field(default_factory=dict)
+    options: Mapping[str, JSON] = MappingProxyType({})
 
     def to_json(self) -> dict[str, JSON]:
         return {

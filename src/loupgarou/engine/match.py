@@ -48,6 +48,9 @@ class Input(NamedTuple):
         return {"type": self.type, "seat": self.seat, "action": self.action.to_json()}
 
 
+_new = tuple.__new__  # builds an Input without the named tuple's Python-level __new__
+
+
 class Match:
     """One game of one family, from the deal to the verdict."""
 
@@ -109,7 +112,10 @@ class Match:
 
     def submit(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply ``seat``'s ``action``; raise :class:`IllegalAction` and change nothing if it is not legal."""
-        for decision in self.pending():
+        decisions = self._decisions
+        if decisions is None:
+            decisions = self._decisions = self.variant.decisions(self.state)
+        for decision in decisions:
             if decision.seat == seat:
                 break
         else:
@@ -121,7 +127,8 @@ class Match:
                 + "; ".join(a.describe() for a in decision.options[:12])
                 + (" ..." if len(decision.options) > 12 else ""),
             )
-        return self._apply(Input("action", seat, "", None, action))
+        state, events = self.variant.apply(self.state, seat, action)
+        return self._commit(_new(Input, ("action", seat, "", None, action, None)), state, events)
 
     def timeout(self, seat: int) -> tuple[Event, ...]:
         """The seat did not answer in time: apply its decision's default."""
@@ -159,17 +166,19 @@ class Match:
     def _apply(self, entry: Input) -> tuple[Event, ...]:
         """Apply an input and any chance it triggers; on error, nothing has changed."""
         assert entry.action is not None
-        variant = self.variant
-        state, events = variant.apply(self.state, entry.seat, entry.action)
-        if variant.chance_request(state) is None:
-            self.state = state
+        state, events = self.variant.apply(self.state, entry.seat, entry.action)
+        return self._commit(entry, state, events)
+
+    def _commit(self, entry: Input, state: Any, events: tuple[Event, ...]) -> tuple[Event, ...]:
+        """Draw any chance that ``state`` asks for, then make it the match's state."""
+        if self.variant.chance_request(state) is None:
             self.inputs.append(entry)
         else:
-            state, drawn, more = self._draw(state)
+            state, drawn, more = self._draw(state)  # may raise: nothing has changed yet
             events = (*events, *more)
-            self.state = state
             self.inputs.append(entry)
             self.inputs.extend(drawn)
+        self.state = state
         self.events.extend(events)
         self._decisions = None
         return events
@@ -189,7 +198,7 @@ class Match:
         while request is not None:
             value = request.check(self.chance.draw(request))
             state, more = variant.apply_chance(state, value)
-            inputs.append(Input("chance", -1, request.label, value))
+            inputs.append(_new(Input, ("chance", -1, request.label, value, None, None)))
             events.extend(more)
             request = variant.chance_request(state)
         return state, inputs, tuple(events)

@@ -324,5 +324,39 @@ def run(state: State, agenda: tuple[Task, ...]) -> tuple[State, list[Event]]:
     return _with(state, agenda=(), step="", phase="day", votes=(-1,) * state.n), events
 
 
+_Opening = tuple[tuple[Task, ...], str, str, tuple[int, ...], tuple[Event, ...]]
+_OPENINGS: dict[tuple[object, ...], _Opening] = {}
+_OPENINGS_MAX = 8192
+
+
+def begin(state: State, seat_roles: tuple[Role, ...]) -> tuple[State, tuple[Event, ...]]:
+    """The night from the deal up to its first decision (or to the day, if none).
+
+    ``state`` is freshly dealt and ``seat_roles`` holds the role dealt to each seat.
+    The events: the night's public opening, each seat told its card, then what
+    ``run(state, build_agenda(state))`` does.  Until the first decision nothing has
+    moved and nobody has copied anything, so all of it depends only on the deck,
+    the options and ``seat_roles``: tables dealt alike share the result (a bounded
+    memo; its events are immutable and shared, like every cached event).
+    """
+    key = (state.deck, state.options, seat_roles)
+    known = _OPENINGS.get(key)
+    if known is None:
+        opened, happened = run(state, build_agenda(state))
+        if len(_OPENINGS) >= _OPENINGS_MAX:
+            _OPENINGS.clear()
+        told_cards = [told(s, "dealt", role=role) for s, role in enumerate(seat_roles)]
+        opening = public("night_begins", players=state.n, deck=list(state.deck))
+        known = _OPENINGS[key] = (
+            opened.agenda,
+            opened.step,
+            opened.phase,
+            opened.votes,
+            (opening, *told_cards, *happened),
+        )
+    agenda, step, phase, votes, events = known
+    return state.moved_on(phase, agenda, step, votes), events
+
+
 def _with(state: State, **changes: object) -> State:
     return state._replace(**changes)  # type: ignore[arg-type]

@@ -15,30 +15,29 @@ from loupgarou.variants.one_night.roles import Role, Team
 from loupgarou.variants.one_night.state import State
 
 
-def tally(votes: Sequence[int], n: int) -> list[int]:
-    counts = [0] * n
-    for target in votes:
-        counts[target] += 1
-    return counts
-
-
 def deaths(state: State) -> list[tuple[int, str, int]]:
     """``(seat, cause, by)`` in order: the most voted (all on a tie), then Hunter shots.
 
     Nobody dies if nobody got more than one vote.  A dying Hunter takes the
     player they voted for; that player may be a Hunter too, and so on.
     """
-    counts = tally(state.votes, state.n)
+    n, votes = state.n, state.votes
+    counts = [0] * n
+    for target in votes:
+        counts[target] += 1
     top = max(counts)
     if top <= 1:
         return []
-    out = [(s, "vote", -1) for s in range(state.n) if counts[s] == top]
+    out = [(s, "vote", -1) for s in range(n) if counts[s] == top]
+    deck = state.deck
+    if Role.HUNTER not in deck and Role.DOPPELGANGER not in deck:
+        return out  # no card can be a Hunter
     dead = {s for s, _, _ in out}
     i = 0
     while i < len(out):
         seat = out[i][0]
         if state.effective(state.cards[seat]) is Role.HUNTER:
-            target = state.votes[seat]
+            target = votes[seat]
             if target not in dead:
                 dead.add(target)
                 out.append((target, "hunter", seat))
@@ -56,12 +55,24 @@ def team_of(role: Role) -> Team:
 
 def decide(roles: Sequence[Role], dead: Sequence[int]) -> Outcome:
     """Who wins, given each player's effective role and who died."""
-    return _verdict(tuple(roles), tuple(sorted(set(dead))))[0]
+    return verdict(roles, dead)[0]
+
+
+def verdict(roles: Sequence[Role], dead: Sequence[int]) -> tuple[Outcome, Event]:
+    """The outcome and its ``game_over`` event (both immutable, so games share them)."""
+    return _verdict(tuple([_STANDS_FOR[r] for r in roles]), tuple(sorted(set(dead))))
+
+
+_STANDS_FOR = {
+    role: role if role in (Role.WEREWOLF, Role.MINION, Role.TANNER) else Role.VILLAGER
+    for role in Role
+}
+"""Only these four kinds of role weigh in the verdict (every village role counts
+alike), so the cache is keyed on them: a few thousand keys cover every table."""
 
 
 @lru_cache(maxsize=8192)
 def _verdict(roles: tuple[Role, ...], dead: tuple[int, ...]) -> tuple[Outcome, Event]:
-    """The outcome and its ``game_over`` event (both immutable, so games share them)."""
     outcome = _decide(roles, dead)
     return outcome, public("game_over", **outcome.to_json())
 
@@ -142,22 +153,24 @@ def finish(state: State) -> tuple[list[Event], tuple[int, ...], Outcome]:
         else:
             events.append(public("death", seat=seat, cause=cause, by=by))
     dead = tuple(s for s, _, _ in died)
-    n = state.n
-    roles = [state.effective(state.cards[s]) for s in range(n)]
-    dopp = [
-        {"seat": s, "copied": state.copies[state.dealt[s]] or Role.DOPPELGANGER}
-        for s in range(n)
-        if state.dealt_role(s) is Role.DOPPELGANGER
-    ]
+    n, deck, cards, copies = state.n, state.deck, state.cards, state.copies
+    shown = [deck[c] for c in cards]  # the printed cards, seats then centre
+    roles = shown[:n]
+    dopp = []
+    if Role.DOPPELGANGER in deck:
+        for s in range(n):
+            if deck[state.dealt[s]] is Role.DOPPELGANGER:
+                dopp.append({"seat": s, "copied": copies[state.dealt[s]] or Role.DOPPELGANGER})
+        roles = [state.effective(cards[s]) for s in range(n)]
     events.append(
         public(
             "cards_revealed",
-            players=[state.card_at(s) for s in range(n)],
-            centre=[state.card_at(n + c) for c in range(3)],
+            players=shown[:n],
+            centre=shown[n:],
             effective=roles,
             doppelganger=dopp,
         )
     )
-    outcome, over = _verdict(tuple(roles), tuple(sorted(dead)))
+    outcome, over = verdict(roles, dead)
     events.append(over)
     return events, dead, outcome

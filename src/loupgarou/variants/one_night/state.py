@@ -69,20 +69,46 @@ class State(NamedTuple):
     def card_at(self, position: int) -> Role:
         return self.deck[self.cards[position]]
 
-    # Hot-path copies: ``_replace`` with keywords costs twice these slices.
+    # Hot-path copies: ``_replace`` with keywords costs several times these slices, and
+    # ``tuple.__new__`` skips the named tuple's Python-level constructor.
 
     def with_cards(self, cards: tuple[int, ...]) -> State:
-        return State._make((*self[:_CARDS], cards, *self[_CARDS + 1 :]))
+        return _new(State, (*self[:_CARDS], cards, *self[_CARDS + 1 :]))
 
     def at(self, agenda: tuple[Task, ...], step: str) -> State:
         """The state with the night's remaining ``agenda`` at call ``step``."""
-        return State._make((*self[:_AGENDA], agenda, step, *self[_AGENDA + 2 :]))
+        return _new(State, (*self[:_AGENDA], agenda, step, *self[_AGENDA + 2 :]))
 
     def with_votes(self, votes: tuple[int, ...]) -> State:
-        return State._make((*self[:_VOTES], votes, *self[_VOTES + 1 :]))
+        return _new(State, (*self[:_VOTES], votes, *self[_VOTES + 1 :]))
+
+    def moved_on(
+        self, phase: Phase, agenda: tuple[Task, ...], step: str, votes: tuple[int, ...]
+    ) -> State:
+        """The state in ``phase`` with this night ``agenda``, call ``step`` and ``votes``."""
+        return _new(
+            State,
+            (
+                *self[:_PHASE],
+                phase,
+                *self[_PHASE + 1 : _AGENDA],
+                agenda,
+                step,
+                votes,
+                *self[_VOTES + 1 :],
+            ),
+        )
+
+    def finished(self, dead: tuple[int, ...], outcome: Outcome) -> State:
+        """The state once the game is over (``phase`` 'over')."""
+        return _new(State, (*self[:_PHASE], "over", *self[_PHASE + 1 : _DEAD], dead, outcome))
 
 
+_new = tuple.__new__
+_PHASE = State._fields.index("phase")
 _CARDS = State._fields.index("cards")
 _AGENDA = State._fields.index("agenda")
 _VOTES = State._fields.index("votes")
-assert State._fields[_AGENDA + 1] == "step"
+_DEAD = State._fields.index("dead")
+assert State._fields[_AGENDA + 1 : _VOTES + 1] == ("step", "votes")
+assert State._fields[_DEAD:] == ("dead", "outcome")

@@ -65,6 +65,8 @@ class OneNight:
     # --- set-up --------------------------------------------------------------------------
 
     def setup(self, config: GameConfig) -> tuple[State, tuple[SetupWarning, ...]]:
+        if not config.options:
+            return self._setup(len(config.players), tuple(config.deck), ())
         try:
             # Each value goes with its type: 1 == True, and a cached valid set-up must not
             # vouch for a wrongly typed option.
@@ -105,7 +107,7 @@ class OneNight:
 
     def chance_request(self, state: State) -> ChanceRequest | None:
         if state.phase == "deal":
-            return ChanceRequest("deal", "permutation", state.n + CENTRE)
+            return _deal_request(state.n + CENTRE)
         if state.phase == "deck":
             return ChanceRequest("deck", "permutation", len(draw_pool(state.options.deck_draw)))
         return None
@@ -117,16 +119,13 @@ class OneNight:
                 return state, (secret("deck_redrawn", reason="a single Mason was drawn"),)
             return state._replace(deck=deck, phase="deal"), (public("deck_drawn", deck=list(deck)),)
         dealt = tuple(value)
-        n = state.n
-        state = State(n, state.deck, state.options, "night", dealt, dealt, (None,) * len(dealt))
-        events: list[Event] = [
-            secret("deal", cards=[state.card_at(p) for p in range(n + CENTRE)]),
-            public("night_begins", players=n, deck=list(state.deck)),
-        ]
-        events.extend(told(s, "dealt", role=state.card_at(s)) for s in range(n))
-        state, more = night.run(state, night.build_agenda(state))
-        events.extend(more)
-        return state, tuple(events)
+        n, deck = state.n, state.deck
+        roles = [deck[c] for c in dealt]
+        state, events = night.begin(
+            State(n, deck, state.options, "night", dealt, dealt, (None,) * len(dealt)),
+            tuple(roles[:n]),
+        )
+        return state, (secret("deal", cards=roles), *events)
 
     # --- decisions -----------------------------------------------------------------------
 
@@ -145,15 +144,14 @@ class OneNight:
             state, more = night.run(state, (*follow, *state.agenda[1:]))
             events.extend(more)
             return state, tuple(events)
-        votes = list(state.votes)
-        votes[seat] = action.players[0]
-        state = state.with_votes(tuple(votes))
-        events = [told(seat, "voted", seat=action.players[0])]
-        if min(votes) >= 0:
-            end, dead, outcome = resolution.finish(state)
-            events.extend(end)
-            state = state._replace(phase="over", dead=dead, outcome=outcome)
-        return state, tuple(events)
+        target = action.players[0]
+        votes = state.votes
+        votes = (*votes[:seat], target, *votes[seat + 1 :])
+        state = state.with_votes(votes)
+        if -1 in votes:
+            return state, (_voted(seat, target),)
+        end, dead, outcome = resolution.finish(state)
+        return state.finished(dead, outcome), (_voted(seat, target), *end)
 
     # --- talk, result, public view -------------------------------------------------------
 
@@ -179,6 +177,16 @@ class OneNight:
         if state.phase == "over":
             out["dead"] = list(state.dead)
         return out
+
+
+@lru_cache(maxsize=64)
+def _deal_request(cards: int) -> ChanceRequest:
+    return ChanceRequest("deal", "permutation", cards)
+
+
+@lru_cache(maxsize=1024)
+def _voted(seat: int, target: int) -> Event:
+    return told(seat, "voted", seat=target)
 
 
 @lru_cache(maxsize=4096)
