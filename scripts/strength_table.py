@@ -11,11 +11,12 @@ the markers ``<!-- strength:begin -->`` and ``<!-- strength:end -->`` of
 ``docs/bots.md``, its rows replace the rows of the same scenario and side and
 the other families' rows stay as they were.
 
-Lupus in Tabula has no named scenarios in the rules: its tables here are
-``basic`` (the default deck: 2 Werewolves, the Seer, Villagers) and ``specials``
-(the same with the Medium, the Possessed, the Bodyguard and the Owl), and
-``everything`` (every special character, the Werehamster, Mythomaniac and the
-Freemasons included).
+Every table is a named scenario of ``loupgarou.sim.scenarios`` (what
+``loupgarou simulate -s`` plays).  Lupus in Tabula's are ours, since its rules
+name none: ``basic`` (the default deck: 2 Werewolves, the Seer, Villagers),
+``specials`` (the same with the Medium, the Possessed, the Bodyguard and the
+Owl) and ``everything`` (every special character, the Werehamster, the
+Mythomaniac and the Freemasons included).
 
 usage: .venv/bin/python scripts/strength_table.py [--games N] [--workers W] [--seed S]
        [--family F ...] [--print]
@@ -33,7 +34,6 @@ from loupgarou.bots.registry import family_bots
 from loupgarou.sim.runner import SimSpec, run
 from loupgarou.sim.scenarios import TableSpec, table_spec
 from loupgarou.sim.stats import Rate, summarise
-from loupgarou.variants.lupus import default_deck as lupus_deck
 from loupgarou.variants.registry import find_family
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "bots.md"
@@ -49,28 +49,8 @@ SCENARIOS = (
     ("lupus", "everything", 13),
 )
 
-LUPUS_SPECIALS = {
-    "basic": (),
-    "specials": ("medium", "possessed", "bodyguard", "owl"),
-    "everything": (
-        "medium",
-        "possessed",
-        "bodyguard",
-        "owl",
-        "freemason",
-        "freemason",
-        "werehamster",
-        "mythomaniac",
-    ),
-}
-"""Lupus in Tabula tables: the default deck for the player count with these special
-characters (Villagers make up the rest)."""
-
 
 def table_for(family: str, scenario: str, players: int) -> TableSpec:
-    if family == "lupus":
-        deck = lupus_deck(players, LUPUS_SPECIALS[scenario])
-        return TableSpec(family, players, deck, (), f"{scenario} ({players})")
     return table_spec(find_family(family), players, scenario=scenario)
 
 

@@ -6,12 +6,21 @@ import csv
 import io
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from loupgarou.bots.protocol import Bot
+from loupgarou.bots.registry import factory
 from loupgarou.cli import play
 from loupgarou.cli.main import build_parser, main
+from loupgarou.core.actions import Action, Decision
+from loupgarou.core.errors import ScriptError
+from loupgarou.core.events import Event, public
+from loupgarou.core.statements import Statement
+from loupgarou.engine.views import SeatView
 
 ROOT = Path(__file__).resolve().parents[2]
 AGENT = ROOT / "examples" / "agents" / "first_option.py"
@@ -137,7 +146,7 @@ def test_solo_play_accepts_free_text_and_reprompts_bad_input() -> None:
     )
     text = "\n".join(lines)
     assert text.count("Type a number from 1 to 8.") == 2
-    assert "I could not read that claim: '???' is not a role" in text
+    assert "I could not read that claim [script.bad_claim]: '???' is not a One Night role" in text
     assert 'You: "I am a simple villager"' in text
 
 
@@ -171,3 +180,173 @@ def test_simulate_lupus_reports_its_three_sides(capsys: pytest.CaptureFixture[st
     teams = json.loads(capsys.readouterr().out)["teams"]
     assert {"humans", "werewolves", "werehamster"} <= set(teams)
     assert sum(t["wins"] for t in teams.values()) == 12
+
+
+# --- Lupus in Tabula claims ------------------------------------------------------------------
+
+
+class Listening:
+    """A bot that keeps every view it is given (to see what the table showed it)."""
+
+    def __init__(self, inner: Bot, heard: list[Event]) -> None:
+        self.inner = inner
+        self.heard = heard
+
+    def _keep(self, view: SeatView) -> None:
+        for e in view.events:
+            if e.kind == "statement" and e not in self.heard:
+                self.heard.append(e)
+
+    def decide(self, view: SeatView, decision: Decision) -> Action:
+        self._keep(view)
+        return self.inner.decide(view, decision)
+
+    def speak(self, view: SeatView) -> Statement | None:
+        self._keep(view)
+        return self.inner.speak(view)
+
+
+def _play_lupus(
+    says: list[str], monkeypatch: pytest.MonkeyPatch, *extra: str
+) -> tuple[list[str], list[Event]]:
+    """A 9-player Lupus game, me in seat 1 (seed 3): every decision takes option 1,
+    each talk turn takes the next of ``says`` (then stays silent).  Returns what I was
+    shown and the statements the bots were shown."""
+    heard: list[Event] = []
+
+    def listening(family: str, kind: str, **kw: Any) -> Callable[..., Bot]:
+        make = factory(family, kind, **kw)
+        return lambda seat, rng: Listening(make(seat, rng), heard)
+
+    monkeypatch.setattr(play, "factory", listening)
+    args = build_parser().parse_args(
+        ["play", "lupus", "--players", "9", "--seed", "3", "--bots", "random", *extra]
+    )
+    feed = iter(says)
+    lines: list[str] = []
+
+    def read(prompt: str) -> str:
+        return next(feed, "") if prompt == "say> " else "1"
+
+    assert play.handle(args, read=read, write=lines.append) == 0
+    return lines, heard
+
+
+def test_lupus_medium_claim_with_a_human_sighting_reaches_the_bots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lines, heard = _play_lupus(["claim medium saw 4=human"], monkeypatch)
+    text = "\n".join(lines)
+    assert "I could not read that claim" not in text
+    assert "a sighting is werewolf or human" in text  # the prompt says how to claim
+    mine = [e for e in heard if e.data["seat"] == 0]
+    assert len(mine) == 1
+    (said,) = mine
+    assert said.audience.everyone
+    assert said.data["claim"] == {"role": "medium", "saw": [{"role": "human", "seat": 3}]}
+    live = text.partition("=== The game is over ===")[0]
+    assert "You: claims to be the Medium; says Dédé was human, not a Werewolf" in live
+    assert "the Human" not in text
+
+
+def test_lupus_unknown_role_is_refused_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    silent, quiet_heard = _play_lupus([""], monkeypatch)
+    lines, heard = _play_lupus(["claim robber", ""], monkeypatch)
+    errors = [line for line in lines if line.startswith("I could not read that claim")]
+    assert errors == [
+        "I could not read that claim [script.bad_claim]: 'robber' is not a Lupus in Tabula "
+        "role (known: werewolf, villager, seer, medium, possessed, bodyguard, owl, freemason, "
+        "werehamster, mythomaniac). Nothing was said; try again, or an empty line to stay silent."
+    ]
+    assert not [e for e in heard if e.data["seat"] == 0]
+    assert heard == quiet_heard
+    assert [line for line in lines if line not in errors] == silent
+
+
+@pytest.mark.parametrize(
+    "role",
+    [
+        "werewolf",
+        "villager",
+        "seer",
+        "medium",
+        "possessed",
+        "bodyguard",
+        "owl",
+        "freemason",
+        "werehamster",
+        "mythomaniac",
+    ],
+)
+def test_every_lupus_role_may_be_claimed(role: str) -> None:
+    assert play.parse_claim(role, 9, 0, "lupus").role == role
+
+
+def test_lupus_claims_read_human_names_and_actions() -> None:
+    claim = play.parse_claim("seer look 3 saw 3=human 5=werewolf", 9, 0, "lupus")
+    assert claim.did == Action("look", (2,))
+    assert [(s.role, s.seat) for s in claim.saw] == [("human", 2), ("werewolf", 4)]
+    assert play.parse_claim("Hibou", 9, 0, "lupus").role == "owl"
+    assert play.parse_claim("garde-du-corps protect me", 9, 0, "lupus").did == Action(
+        "protect", (0,)
+    )
+    assert play.parse_claim("freemason saw 2=freemason", 9, 0, "lupus").saw[0].role == "freemason"
+
+
+@pytest.mark.parametrize(
+    ("text", "family", "message"),
+    [
+        ("robber", "lupus", "'robber' is not a Lupus in Tabula role"),
+        ("human", "lupus", "'human' is what the Seer or the Medium learns"),
+        ("medium saw 3=wizard", "lupus", "a sighting may also be human"),
+        ("medium saw c1=human", "lupus", "Lupus in Tabula has no centre cards"),
+        ("medium saw 10=human", "lupus", "'10' is not a seat (1 to 9)"),
+        ("medium", "one-night", "'medium' is not a One Night role"),
+        ("seer saw 2=human", "one-night", "'human' is not a One Night role"),
+        ("", "lupus", "name a role first"),
+    ],
+)
+def test_bad_claims_say_what_is_wrong(text: str, family: str, message: str) -> None:
+    with pytest.raises(ScriptError) as err:
+        play.parse_claim(text, 9, 0, family)
+    assert err.value.code == "script.bad_claim"
+    assert message in err.value.message
+
+
+def test_lupus_claims_are_worded_as_what_a_player_is() -> None:
+    words = play.Words(["Ann", "Bob", "Cid"], 0, "lupus")
+    medium = {
+        "role": "medium",
+        "saw": [{"role": "human", "seat": 1}, {"role": "werewolf", "seat": 0}],
+    }
+    assert words.claim(medium) == (
+        "claims to be the Medium; says Bob was human, not a Werewolf; says you were a Werewolf"
+    )
+    seer = {
+        "role": "seer",
+        "did": {"kind": "look", "players": [2]},
+        "saw": [{"role": "human", "seat": 2}],
+    }
+    assert words.claim(seer) == (
+        "claims to be the Seer; says they did 'look' on Cid; says Cid is human, not a Werewolf"
+    )
+    assert words.claim({"role": "freemason", "saw": [{"role": "freemason", "seat": 1}]}) == (
+        "claims to be a Freemason; says Bob is a Freemason"
+    )
+
+
+def test_sentences_about_my_seat_speak_to_me() -> None:
+    words = play.Words(["Ann", "Bob"], 0, "lupus")
+    assert words.event(public("welcome_card", seat=0)) == "You hold the Welcome card."
+    assert words.event(public("welcome_card", seat=1)) == "Bob holds the Welcome card."
+    assert words.event(public("vote", seat=0, target=1, stage=1)) == "You vote for Bob."
+    assert words.event(public("lynched", seat=0)) == "You are lynched."
+
+
+def test_solo_lupus_plays_a_named_scenario(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines, _ = _play_lupus([], monkeypatch, "--scenario", "specials")
+    text = "\n".join(lines)
+    assert "medium, possessed, bodyguard, owl" in text
+    assert "=== The game is over ===" in text

@@ -44,21 +44,29 @@ class PlayError(LoupGarouError):
 # --- words ---------------------------------------------------------------------------------
 
 
+HUMAN = "human"
+"""A Lupus in Tabula sighting's other answer: the Seer and the Medium learn "a Werewolf"
+or "not a Werewolf" (``human``), never the role."""
+
+
 def role_words(role: JSON) -> str:
     text = str(role).replace("_", " ")
-    if text in ("werewolf", "villager", "mason"):
+    if text in ("werewolf", "villager", "mason", "freemason"):
         return f"a {text.capitalize()}"
     if text == "cupid":
         return "Cupid"
+    if text == HUMAN:
+        return "human, not a Werewolf"
     return f"the {text.title()}"
 
 
 class Words:
     """Turns events into sentences for one table (player names; 'you' for one seat)."""
 
-    def __init__(self, names: Sequence[str], me: int | None) -> None:
+    def __init__(self, names: Sequence[str], me: int | None, family: str | None = None) -> None:
         self.names = list(names)
         self.me = me
+        self.family = family
 
     def who(self, seat: JSON) -> str:
         if seat is None:
@@ -67,6 +75,11 @@ class Words:
         if s == self.me:
             return "you"
         return self.names[s] if 0 <= s < len(self.names) else f"seat {s}"
+
+    def does(self, seat: JSON, third: str, second: str) -> str:
+        """The start of a sentence about ``seat``: "Bob holds", or "You hold" for oneself."""
+        who = self.who(seat)
+        return f"You {second}" if who == "you" else f"{who} {third}"
 
     def whom(self, seats: Sequence[JSON]) -> str:
         return ", ".join(self.who(s) for s in seats) or "nobody"
@@ -78,6 +91,8 @@ class Words:
         return self.whom(seats)
 
     def claim(self, raw: JSON) -> str:
+        if self.family == "lupus":
+            return self._lupus_claim(raw)
         parts = []
         if raw.get("role"):
             parts.append(f"claims to have started as {role_words(raw['role'])}")
@@ -97,6 +112,30 @@ class Words:
                 else f"{self.who(s.get('seat'))}'s card"
             )
             parts.append(f"says {place} was {role_words(s['role'])}")
+        return "; ".join(parts)
+
+    def _lupus_claim(self, raw: JSON) -> str:
+        """A Lupus in Tabula claim: cards are never shown, so a sighting says what a
+        player *is* (for the Medium: what a lynched player *was*), ``human`` meaning
+        "not a Werewolf"."""
+        parts = []
+        role = raw.get("role")
+        if role:
+            parts.append(f"claims to be {role_words(role)}")
+        did = raw.get("did")
+        if did:
+            action = Action.from_json(did)
+            targets = [self.who(p) for p in action.players]
+            parts.append(
+                f"says they did '{action.kind}'" + (f" on {', '.join(targets)}" if targets else "")
+            )
+        for s in raw.get("saw", ()):
+            who = self.who(s.get("seat"))
+            if role == "medium":
+                verb = "were" if who == "you" else "was"
+            else:
+                verb = "are" if who == "you" else "is"
+            parts.append(f"says {who} {verb} {role_words(s['role'])}")
         return "; ".join(parts)
 
     def event(self, e: Event) -> str | None:
@@ -125,11 +164,11 @@ class Words:
                 + "."
             )
         if k == "vote" and "stage" in d:  # Lupus: stage 1, aloud and in turn
-            return f"{self.who(d['seat'])} votes for {self.who(d['target'])}."
+            return f"{self.does(d['seat'], 'votes', 'vote')} for {self.who(d['target'])}."
         if k == "suspects":
             return f"The suspects: {self.whom(d['seats'])}."
         if k == "welcome_card":
-            return f"{self.who(d['seat'])} holds the Welcome card."
+            return f"{self.does(d['seat'], 'holds', 'hold')} the Welcome card."
         if k == "seen" and "werewolf" in d:
             verdict = "a Werewolf" if d["werewolf"] else "not a Werewolf"
             return f"{you} pointed at {self.who(d['seat'])}: {verdict}."
@@ -200,7 +239,7 @@ class Words:
             )
         if k == "death":
             cause = "shot by the Hunter" if d.get("cause") == "hunter" else "voted out"
-            return f"{self.who(d['seat'])} dies ({cause})."
+            return f"{self.does(d['seat'], 'dies', 'die')} ({cause})."
         if k == "cards_revealed":
             if "effective" in d:
                 cards = "; ".join(f"{self.who(s)}: {r}" for s, r in enumerate(d["players"]))
@@ -218,9 +257,9 @@ class Words:
                 else "nobody died in the night."
             )
         if k == "card_revealed":
-            return f"{self.who(d['seat'])} was {role_words(d['role'])}."
+            return f"{self.does(d['seat'], 'was', 'were')} {role_words(d['role'])}."
         if k == "lynched":
-            return f"{self.who(d['seat'])} is lynched."
+            return f"{self.does(d['seat'], 'is', 'are')} lynched."
         if k == "vote_opens":
             return f"Vote: {str(d['vote']).replace('_', ' ')}, among {self.whom(d['candidates'])}."
         if k == "captain_elected":
@@ -228,7 +267,7 @@ class Words:
         if k == "shot":
             return f"The Hunter {self.who(d['hunter'])} shoots {self.who(d['seat'])}."
         if k == "grief":
-            return f"{self.who(d['seat'])} dies of grief."
+            return f"{self.does(d['seat'], 'dies', 'die')} of grief."
         if k == "victim_shown":
             return f"{you} were shown the victim: {self.who(d.get('seat'))}."
         if k == "pack_victim":
@@ -251,9 +290,11 @@ class TerminalSeat:
         *,
         read: Callable[[str], str],
         write: Callable[[str], None],
+        family: str | None = None,
     ) -> None:
         self.seat = seat
-        self.words = Words(names, seat)
+        self.family = family
+        self.words = Words(names, seat, family)
         self.read = read
         self.write = write
         self.shown = 0
@@ -292,21 +333,30 @@ class TerminalSeat:
 
     def speak(self, view: SeatView) -> Statement | None:
         self.catch_up(view)
-        self.write(
-            "Your turn to talk: free text, or a claim such as 'claim seer look 3 saw 3=werewolf' "
-            "(seats by number, centre cards as c1 c2 c3, 'me' for yourself); "
-            "an empty line to stay silent."
-        )
+        if self.family == "lupus":
+            hint = (
+                "a claim such as 'claim seer look 3 saw 3=werewolf' or 'claim medium saw 4=human' "
+                "(seats by number, 'me' for yourself; a sighting is werewolf or human)"
+            )
+        else:
+            hint = (
+                "a claim such as 'claim seer look 3 saw 3=werewolf' "
+                "(seats by number, centre cards as c1 c2 c3, 'me' for yourself)"
+            )
+        self.write(f"Your turn to talk: free text, or {hint}; an empty line to stay silent.")
         while True:
             line = self.ask("say> ").strip()
             if not line:
                 return None
-            if not line.lower().startswith("claim "):
+            if line.lower() != "claim" and not line.lower().startswith("claim "):
                 return Statement(line)
             try:
-                claim = parse_claim(line[6:], len(self.words.names), self.seat)
+                claim = parse_claim(line[6:], len(self.words.names), self.seat, self.family)
             except ScriptError as exc:
-                self.write(f"I could not read that claim: {exc.message}")
+                self.write(
+                    f"I could not read that claim [{exc.code}]: {exc.message}. "
+                    "Nothing was said; try again, or an empty line to stay silent."
+                )
                 continue
             return Statement("", claim)
 
@@ -314,33 +364,101 @@ class TerminalSeat:
         self.catch_up(view)
 
 
-def _role_name(word: str) -> str:
-    from loupgarou.variants.one_night.roles import parse_role as one_night_role
-    from loupgarou.variants.thiercelieux.roles import parse_role as thiercelieux_role
+FAMILY_TITLES = {
+    "one-night": "One Night",
+    "thiercelieux": "Thiercelieux",
+    "lupus": "Lupus in Tabula",
+}
 
-    role = one_night_role(word) or thiercelieux_role(word.replace("_", " "))
-    if role is None:
+
+def _family_roles(family: str) -> tuple[Callable[[str], str | None], tuple[str, ...]]:
+    """How ``family`` reads a role name, and its roles (nothing for an unknown family)."""
+    if family == "one-night":
+        from loupgarou.variants.one_night.roles import Role as OneNightRole
+        from loupgarou.variants.one_night.roles import parse_role as one_night_role
+
+        def one_night(word: str) -> str | None:
+            found = one_night_role(word.replace("_", " "))
+            return None if found is None else found.value
+
+        return one_night, tuple(r.value for r in OneNightRole)
+    if family == "thiercelieux":
+        from loupgarou.variants.thiercelieux.roles import Role as ThiercelieuxRole
+        from loupgarou.variants.thiercelieux.roles import parse_role as thiercelieux_role
+
+        def thiercelieux(word: str) -> str | None:
+            found = thiercelieux_role(word.replace("_", " "))
+            return None if found is None else found.value
+
+        return thiercelieux, tuple(r.value for r in ThiercelieuxRole)
+    if family == "lupus":
+        from loupgarou.variants.lupus.roles import Role as LupusRole
+        from loupgarou.variants.lupus.roles import parse_role as lupus_role
+
+        def lupus(word: str) -> str | None:
+            found = lupus_role(word)
+            return None if found is None else found.value
+
+        return lupus, tuple(r.value for r in LupusRole)
+    return (lambda word: None), ()
+
+
+def _role_name(word: str, family: str | None = None, *, sighting: bool = False) -> str:
+    """The role ``word`` names in ``family`` (any family when None); a Lupus sighting may
+    also be ``human`` ("not a Werewolf").  ``script.bad_claim`` for anything else."""
+    lupus = family in (None, "lupus")
+    if lupus and word.strip().lower() in (HUMAN, "humain", "umano"):
+        if sighting:
+            return HUMAN
+        raise ScriptError(
+            "script.bad_claim",
+            "'human' is what the Seer or the Medium learns about a player, not a role: "
+            "claim your role (a plain human is a villager)",
+        )
+    for f in (family,) if family is not None else tuple(FAMILY_TITLES):
+        role = _family_roles(f)[0](word)
+        if role is not None:
+            return role
+    if family is None:
         raise ScriptError("script.bad_claim", f"'{word}' is not a role")
-    return role.value
+    known = ", ".join(_family_roles(family)[1])
+    if known and family == "lupus" and sighting:
+        known += "; a sighting may also be human"
+    raise ScriptError(
+        "script.bad_claim",
+        f"'{word}' is not a {FAMILY_TITLES.get(family, family)} role"
+        + (f" (known: {known})" if known else ""),
+    )
 
 
-def _place(token: str, n: int, me: int) -> tuple[int | None, int | None]:
+def _place(token: str, n: int, me: int, family: str | None = None) -> tuple[int | None, int | None]:
     t = token.strip().lower()
+    centre = family != "lupus"
     if t == "me":
         return me, None
-    if t.startswith("c") and t[1:].isdigit() and 1 <= int(t[1:]) <= 3:
+    if centre and t.startswith("c") and t[1:].isdigit() and 1 <= int(t[1:]) <= 3:
         return None, int(t[1:]) - 1
     if t.isdigit() and 1 <= int(t) <= n:
         return int(t) - 1, None
+    if not centre:
+        raise ScriptError(
+            "script.bad_claim",
+            f"'{token}' is not a seat (1 to {n}) or 'me' (Lupus in Tabula has no centre cards)",
+        )
     raise ScriptError("script.bad_claim", f"'{token}' is not a seat (1 to {n}), 'me' or c1 to c3")
 
 
-def parse_claim(text: str, n: int, me: int) -> Claim:
-    """``ROLE [VERB TARGET...] [saw PLACE=ROLE ...]`` (seats numbered from 1)."""
+def parse_claim(text: str, n: int, me: int, family: str | None = None) -> Claim:
+    """``ROLE [VERB TARGET...] [saw PLACE=ROLE ...]`` (seats numbered from 1).
+
+    ``family`` (``one-night``, ``thiercelieux``, ``lupus``; None: any) says which roles
+    may be named.  In Lupus in Tabula a sighting may also be ``human`` (not a Werewolf:
+    what the Seer and the Medium learn) and there are no centre cards.
+    """
     words = text.split()
     if not words:
         raise ScriptError("script.bad_claim", "name a role first, as in 'claim villager'")
-    role = _role_name(words[0])
+    role = _role_name(words[0], family)
     rest = words[1:]
     did: Action | None = None
     saw: list[Sighting] = []
@@ -351,14 +469,14 @@ def parse_claim(text: str, n: int, me: int) -> Claim:
             where, eq, seen = item.partition("=")
             if not eq or not seen:
                 raise ScriptError("script.bad_claim", f"a sighting is PLACE=ROLE, got '{item}'")
-            seat, centre = _place(where, n, me)
-            saw.append(Sighting(_role_name(seen), seat, centre))
+            seat, centre = _place(where, n, me, family)
+            saw.append(Sighting(_role_name(seen, family, sighting=True), seat, centre))
     if rest:
         verb = rest[0].lower()
         players: list[int] = []
         centre_slots: list[int] = []
         for token in rest[1:]:
-            seat, centre = _place(token, n, me)
+            seat, centre = _place(token, n, me, family)
             if seat is not None:
                 players.append(seat)
             if centre is not None:
@@ -384,7 +502,12 @@ def register(sub: Any) -> None:
         "family", nargs="?", default="one-night", help="one-night (default), thiercelieux ..."
     )
     parser.add_argument(
-        "--scenario", "-s", help="a named scenario (default: premiere-nuit for One Night)"
+        "--scenario",
+        "-s",
+        help=(
+            "a named scenario (default: premiere-nuit for One Night, suggested for "
+            "Thiercelieux, basic for Lupus in Tabula)"
+        ),
     )
     parser.add_argument("--deck", help="comma-separated cards, instead of a scenario")
     parser.add_argument("--players", "-p", type=int, default=5, help="player count (5)")
@@ -433,7 +556,7 @@ def handle(
     roles = starting_roles(match)
     assignment = parse_bots(args.bots)
     bots: list[Bot] = []
-    person = TerminalSeat(me, names, read=read, write=write)
+    person = TerminalSeat(me, names, read=read, write=write, family=family.name)
     for s in range(n):
         if s == me:
             bots.append(person)
@@ -456,7 +579,7 @@ def handle(
 def epilogue(match: Match, roles: Sequence[str]) -> list[str]:
     """The end of the game: every card, the night step by step, each player's knowledge, the verdict."""
     names = match.players
-    words = Words(names, None)
+    words = Words(names, None, match.config.family)
     out = ["", "=== The game is over ==="]
     out.append(
         "Starting cards: " + "; ".join(f"{names[s]}: {r}" for s, r in enumerate(roles)) + "."
