@@ -72,3 +72,58 @@ def test_scenarios_as_text(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Anarchie — Anarchy  [anarchie]" in out
     assert "5 players: Werewolf ×2, Seer, Robber, Troublemaker, Villager ×3" in out
+
+
+def test_scenarios_of_one_night_by_name_are_the_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["scenarios"]) == 0
+    plain = capsys.readouterr().out
+    assert main(["scenarios", "--family", "one-night"]) == 0
+    assert capsys.readouterr().out == plain
+
+
+def test_lupus_scenarios_give_their_range_and_decks(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenarios", "--family", "lupus", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["family"] == "lupus"
+    by_key = {s["key"]: s for s in doc["scenarios"]}
+    assert list(by_key) == ["basic", "specials", "everything"]
+    assert [by_key[k]["players"]["min"] for k in by_key] == [8, 9, 11]
+    assert [by_key[k]["suggested_from"] for k in by_key] == [8, 12, 13]
+    for s in by_key.values():
+        assert s["players"]["max"] == 24
+        for count, deck in s["decks"].items():
+            assert len(deck) == int(count)
+            assert set(s["specials"]) <= set(deck)
+    assert by_key["basic"]["decks"]["16"].count("werewolf") == 3
+
+
+def test_lupus_scenarios_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenarios", "--family", "lupus-in-tabula"]) == 0
+    out = capsys.readouterr().out
+    assert "specials  9 to 24 players" in out
+    assert " 8 players: Werewolf ×2, Seer, Villager ×5" in out
+    assert "16 players: Werewolf ×3, Seer, Villager ×12" in out
+    assert "suggested from 13 players (the Freemasons from 13)" in out
+
+
+def test_thiercelieux_scenarios_are_the_suggested_decks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["scenarios", "--family", "thiercelieux", "--json"]) == 0
+    rows = {s["key"]: s for s in json.loads(capsys.readouterr().out)["scenarios"]}
+    assert list(rows) == ["suggested", "suggested-thief"]
+    for key, extra in (("suggested", 0), ("suggested-thief", 2)):
+        decks = rows[key]["decks"]
+        assert list(decks) == [str(n) for n in range(8, 19)]
+        assert all(len(deck) == int(n) + extra for n, deck in decks.items())
+    assert main(["scenarios", "--family", "thiercelieux"]) == 0
+    assert "10 players: Werewolf ×3, Seer, Witch, Hunter, Cupid, Little Girl" in (
+        capsys.readouterr().out
+    )
+
+
+def test_scenarios_of_an_unknown_family_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenarios", "--family", "chess"]) == 2
+    assert capsys.readouterr().err.startswith("error [setup.unknown_family]: ")

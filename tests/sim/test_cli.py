@@ -82,6 +82,10 @@ def test_simulate_thiercelieux_with_an_external_agent(capsys: pytest.CaptureFixt
         (["simulate", "--scenario", "premiere-nuit", "--games", "0"], "script.bad_games"),
         (["simulate", "--scenario", "premiere-nuit", "--option", "nonsense"], "script.bad_option"),
         (["play", "--seat", "9"], "script.bad_seat"),
+        (["play", "--bots", "humans=random"], "script.bad_bots"),
+        (["play", "lupus", "--bots", "wizard"], "bots.unknown_kind"),
+        (["simulate", "lupus", "--bots", "village=random"], "script.bad_bots"),
+        (["simulate", "lupus", "--scenario", "premiere-nuit"], "setup.unknown_scenario"),
     ],
 )
 def test_bad_input_is_an_error_code_not_a_traceback(
@@ -350,3 +354,86 @@ def test_solo_lupus_plays_a_named_scenario(monkeypatch: pytest.MonkeyPatch) -> N
     text = "\n".join(lines)
     assert "medium, possessed, bodyguard, owl" in text
     assert "=== The game is over ===" in text
+
+
+# --- the player count when none is given -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "players"),
+    [
+        (["simulate"], 5),
+        (["simulate", "thiercelieux"], 8),
+        (["simulate", "lupus"], 8),
+        (["simulate", "lupus", "--scenario", "specials"], 12),
+        (["simulate", "lupus", "--scenario", "everything", "--players", "11"], 11),
+    ],
+)
+def test_simulate_without_players_plays_a_table_the_family_suits(
+    argv: list[str], players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = [*argv, "--games", "2", "--bots", "random", "--json", "--no-progress"]
+    assert main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 2
+    assert f"({players})," in report["label"]
+
+
+@pytest.mark.parametrize(
+    ("family", "scenario", "players"),
+    [
+        ("one-night", None, 5),
+        ("one-night", "nuit-solitaire", 4),
+        ("one-night", "revenants", 8),
+        ("thiercelieux", "suggested-thief", 8),
+        ("lupus", "basic", 8),
+        ("lupus", "everything", 13),
+        ("lupus", "nowhere", 8),  # table_spec then names the unknown scenario
+    ],
+)
+def test_default_players_follow_the_family_and_the_scenario(
+    family: str, scenario: str | None, players: int
+) -> None:
+    from loupgarou.cli.simulate import default_players
+    from loupgarou.variants.registry import find_family
+
+    assert default_players(find_family(family), scenario) == players
+
+
+def test_play_lupus_without_players_sits_eight() -> None:
+    args = build_parser().parse_args(["play", "lupus", "--seed", "4", "--bots", "random"])
+    assert args.players is None
+    lines: list[str] = []
+
+    def read(prompt: str) -> str:  # silent at every talk turn, option 1 elsewhere
+        return "" if prompt == "say> " else "1"
+
+    assert play.handle(args, read=read, write=lines.append) == 0
+    assert lines[0].startswith("Lupus in Tabula: 8 players (")
+    assert "=== The game is over ===" in lines
+
+
+def test_help_gives_the_defaults_and_every_family(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("simulate", "play"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        assert "default: 5 for one-night, 8 for thiercelieux and lupus" in text
+        assert "Lupus in Tabula: basic (the default), specials or everything" in text
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "humans, werewolves or werehamster in Lupus in Tabula" in text
+
+
+def test_a_lupus_seat_claiming_to_be_human_is_worded_as_such() -> None:
+    words = play.Words(["Ann", "Bob"], 0, "lupus")
+    assert words.claim({"role": "human"}) == "claims to be human (not a Werewolf)"
+    assert "Human" not in words.claim({"role": "Human", "saw": [{"role": "human", "seat": 0}]})
+
+
+def test_every_seat_has_its_own_name() -> None:
+    names = play.table_names(24, 0, "Zoé")
+    assert names[0] == "Zoé" and len(set(names)) == 24
+    bigger = play.table_names(40, 3, "Ana")
+    assert len(set(bigger)) == 40 and bigger.count("Ana") == 1 and "Bruno 2" in bigger

@@ -2,10 +2,14 @@
 
 ``roles [--family one-night] [--json]`` lists each role: English and French
 names, team, wake step, difficulty and copies in the box.  ``scenarios
-[--json]`` lists the One Night scenarios: French name, English title, level,
-player range and the deck for each player count (a drawn deck is described,
-since its cards are only known once drawn).  Both exit 0; a family without a
-role list is an error (exit 2).
+[--family F] [--json]`` lists a family's named tables: for One Night (the
+default) the box scenarios, with French name, English title, level, player
+range and the deck for each player count (a drawn deck is described, since its
+cards are only known once drawn); for Thiercelieux the suggested decks (8 to 18
+players, with or without the Thief); for Lupus in Tabula our three scenarios
+(``basic``, ``specials``, ``everything``), their player range and the deck at a
+few sizes with how it grows.  Both exit 0; an unknown family, or a family
+without a role list, is an error (exit 2).
 """
 
 from __future__ import annotations
@@ -15,9 +19,12 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from loupgarou.cli.simulate import suited_players
 from loupgarou.core.errors import SetupError
 from loupgarou.core.events import JSON
+from loupgarou.core.variant import Variant
 from loupgarou.scripting.one_night_names import ROLE_NAMES, deck_summary
+from loupgarou.sim.scenarios import LUPUS_SCENARIOS, LupusScenario, lupus_deck, lupus_player_range
 from loupgarou.variants.one_night.roles import ROLE_INFO, Role
 from loupgarou.variants.one_night.scenarios import SCENARIOS, Scenario
 from loupgarou.variants.registry import find_family
@@ -51,12 +58,20 @@ def register(sub: Any) -> None:
     roles.set_defaults(func=run_roles)
     scenarios: argparse.ArgumentParser = sub.add_parser(
         "scenarios",
-        help="list the One Night scenarios and their decks",
+        help="list a family's scenarios and their decks",
         description=(
-            "List the One Night scenarios: French name, English title, level, the player "
-            "counts they are played with and the deck for each count. Use the key in a game "
-            "script's 'scenario' field."
+            "List a family's named tables and their decks. One Night (the default): the box "
+            "scenarios, with French name, English title, level, the player counts they are "
+            "played with and the deck for each count (use the key in a game script's "
+            "'scenario' field). Thiercelieux: the suggested decks, 8 to 18 players. Lupus in "
+            "Tabula: basic, specials and everything, with their player range and the deck at "
+            "a few sizes. Every name works with --scenario in 'simulate' and 'play'."
         ),
+    )
+    scenarios.add_argument(
+        "--family",
+        default="one-night",
+        help="game family: one-night (default), thiercelieux or lupus",
     )
     scenarios.add_argument("--json", action="store_true", help="print JSON")
     scenarios.set_defaults(func=run_scenarios)
@@ -138,6 +153,13 @@ def scenario_row(s: Scenario) -> dict[str, JSON]:
 
 
 def run_scenarios(args: argparse.Namespace) -> int:
+    family = find_family(args.family)
+    if family.name == "thiercelieux":
+        return _thiercelieux_scenarios(family, args.json)
+    if family.name == "lupus":
+        return _lupus_scenarios(family, args.json)
+    if family.name != "one-night":
+        raise SetupError("setup.unknown_scenario", f"{family.title} has no named scenarios")
     rows = [scenario_row(s) for s in SCENARIOS]
     if args.json:
         print(json.dumps({"family": "one-night", "scenarios": rows}, ensure_ascii=False, indent=2))
@@ -154,4 +176,142 @@ def run_scenarios(args: argparse.Namespace) -> int:
             print(f"    {n:>2} players: {deck_summary([r.value for r in deck])}")
         print()
     print("Use the key (or either name) as 'scenario' in a game script.")
+    return 0
+
+
+# --- Thiercelieux: the suggested decks --------------------------------------------------------
+
+THIERCELIEUX_TABLES = (
+    (
+        "suggested",
+        False,
+        "about one Werewolf per four players, the Seer, the Witch and the Hunter; Cupid from "
+        "9 players, the Little Girl from 10; Villagers in the other seats",
+    ),
+    (
+        "suggested-thief",
+        True,
+        "the same with the Thief in a Villager's place, and two more cards to set aside, a "
+        "Werewolf and a Villager (so the deck holds two cards more than the players)",
+    ),
+)
+
+
+def thiercelieux_rows() -> list[dict[str, JSON]]:
+    from loupgarou.variants.thiercelieux.setup import SUGGESTED_PLAYERS, suggested_deck
+
+    low, high = SUGGESTED_PLAYERS
+    return [
+        {
+            "key": key,
+            "about": about,
+            "players": {"min": low, "max": high},
+            "set_aside": 2 if thief else 0,
+            "decks": {str(n): list(suggested_deck(n, thief=thief)) for n in range(low, high + 1)},
+        }
+        for key, thief, about in THIERCELIEUX_TABLES
+    ]
+
+
+def _thiercelieux_scenarios(family: Variant, as_json: bool) -> int:
+    from loupgarou.scripting.thiercelieux_names import deck_summary as thiercelieux_summary
+
+    rows = thiercelieux_rows()
+    if as_json:
+        print(json.dumps({"family": family.name, "scenarios": rows}, ensure_ascii=False, indent=2))
+        return 0
+    print(
+        f"{family.title}: two decks of ours for 8 to 18 players, after the rulebook's "
+        "advice (about one Werewolf per four players)."
+    )
+    print()
+    for row in rows:
+        players = row["players"]
+        assert isinstance(players, dict)
+        print(f"{row['key']}  {players['min']} to {players['max']} players")
+        print(f"    {row['about']}")
+        decks = row["decks"]
+        assert isinstance(decks, dict)
+        for n, deck in decks.items():
+            assert isinstance(deck, list)
+            print(f"    {int(n):>2} players: {thiercelieux_summary([str(c) for c in deck])}")
+        print()
+    print(
+        "Use the name with --scenario in 'loupgarou simulate thiercelieux' or 'loupgarou play "
+        "thiercelieux'; suggested is played when neither --scenario nor --deck is given. "
+        "Other table sizes (3 to 40) need a --deck."
+    )
+    return 0
+
+
+# --- Lupus in Tabula: our three scenarios -----------------------------------------------------
+
+
+def lupus_sizes(scenario: LupusScenario, family: Variant) -> tuple[int, ...]:
+    """The table sizes shown for a Lupus scenario: the smallest it fits, the smallest it
+    is suggested for, the last with two Werewolves and the first with three, the largest."""
+    from loupgarou.variants.lupus.setup import THIRD_WEREWOLF_FROM
+
+    low, high = lupus_player_range(scenario)
+    suggested = suited_players(family, scenario.key)[0]
+    wanted = {low, suggested, THIRD_WEREWOLF_FROM - 1, THIRD_WEREWOLF_FROM, high}
+    return tuple(sorted(n for n in wanted if low <= n <= high))
+
+
+def lupus_row(scenario: LupusScenario, family: Variant) -> dict[str, JSON]:
+    low, high = lupus_player_range(scenario)
+    return {
+        "key": scenario.key,
+        "about": scenario.about,
+        "specials": list(scenario.specials),
+        "players": {"min": low, "max": high},
+        "suggested_from": suited_players(family, scenario.key)[0],
+        "decks": {str(n): list(lupus_deck(scenario, n)) for n in range(low, high + 1)},
+    }
+
+
+def _lupus_scenarios(family: Variant, as_json: bool) -> int:
+    from loupgarou.scripting.lupus_names import deck_summary as lupus_summary
+    from loupgarou.scripting.lupus_names import english
+    from loupgarou.variants.lupus.roles import SUGGESTED_MINIMUM, parse_role
+    from loupgarou.variants.lupus.setup import THIRD_WEREWOLF_FROM
+
+    if as_json:
+        rows = [lupus_row(s, family) for s in LUPUS_SCENARIOS]
+        print(json.dumps({"family": family.name, "scenarios": rows}, ensure_ascii=False, indent=2))
+        return 0
+    print(
+        f"{family.title}: the rules name no scenarios, so these three are ours. Each is the "
+        "default deck (2 Werewolves, 3 from 16 players, and the Seer) with some special "
+        "characters; Villagers fill the other seats."
+    )
+    print()
+    for s in LUPUS_SCENARIOS:
+        low, high = lupus_player_range(s)
+        suggested = suited_players(family, s.key)[0]
+        print(f"{s.key}  {low} to {high} players")
+        print(f"    {s.about}")
+        if suggested > low:
+            limits = []
+            for name in s.specials:
+                role = parse_role(name)
+                if role is not None and SUGGESTED_MINIMUM.get(role) == suggested:
+                    plural = "s" if s.specials.count(name) > 1 else ""
+                    limits.append(f"the {english(name)}{plural}")
+            why = f" ({' and '.join(dict.fromkeys(limits))} from {suggested})" if limits else ""
+            print(
+                f"    suggested from {suggested} players{why}; smaller tables play, the rules "
+                "only warn"
+            )
+        for n in lupus_sizes(s, family):
+            print(f"    {n:>2} players: {lupus_summary(lupus_deck(s, n))}")
+        print(
+            f"    Each further player adds a Villager; from {THIRD_WEREWOLF_FROM} players a third "
+            "Werewolf takes a Villager's place."
+        )
+        print()
+    print(
+        "Use the name with --scenario in 'loupgarou simulate lupus' or 'loupgarou play lupus'; "
+        "basic is played when neither --scenario nor --deck is given."
+    )
     return 0

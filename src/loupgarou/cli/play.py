@@ -19,6 +19,13 @@ from typing import Any
 
 from loupgarou.bots.protocol import Bot
 from loupgarou.bots.registry import factory, family_bots
+from loupgarou.cli.simulate import (
+    FAMILY_HELP,
+    PLAYERS_HELP,
+    SCENARIO_HELP,
+    default_players,
+    parse_option,
+)
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import SeededChance
 from loupgarou.core.errors import LoupGarouError, ScriptError
@@ -27,12 +34,49 @@ from loupgarou.core.statements import Claim, Sighting, Statement
 from loupgarou.core.variant import GameConfig
 from loupgarou.engine.match import Match
 from loupgarou.engine.views import SeatView
-from loupgarou.sim.runner import parse_bots, starting_roles
+from loupgarou.sim.runner import SimSpec, check_bots, kind_for, parse_bots, starting_roles
 from loupgarou.sim.scenarios import table_spec
 from loupgarou.sim.table import Table
 from loupgarou.variants.registry import find_family
 
-BOT_NAMES = ("Ana", "Bruno", "Céline", "Dédé", "Élise", "Fanny", "Gaston", "Hugo", "Inès", "Jules")
+BOT_NAMES = (
+    "Ana",
+    "Bruno",
+    "Céline",
+    "Dédé",
+    "Élise",
+    "Fanny",
+    "Gaston",
+    "Hugo",
+    "Inès",
+    "Jules",
+    "Karim",
+    "Léa",
+    "Marius",
+    "Noémie",
+    "Odile",
+    "Paulin",
+    "Quentin",
+    "Rose",
+    "Sacha",
+    "Théo",
+    "Ursule",
+    "Victor",
+    "Wanda",
+    "Yann",
+)
+"""The bots' names, one per seat (enough for the largest Lupus in Tabula table)."""
+
+
+def table_names(n: int, me: int, name: str) -> list[str]:
+    """The names of a table of ``n``: the person's ``name`` in seat ``me``, the bots'
+    names elsewhere, all different (a second round of names is numbered: "Ana 2")."""
+    pool = [x for x in BOT_NAMES if x.casefold() != name.casefold()]
+    names = [
+        pool[i % len(pool)] + (f" {i // len(pool) + 1}" if i >= len(pool) else "") for i in range(n)
+    ]
+    names[me] = name
+    return names
 
 
 class PlayError(LoupGarouError):
@@ -120,7 +164,10 @@ class Words:
         "not a Werewolf"."""
         parts = []
         role = raw.get("role")
-        if role:
+        if role and str(role).strip().lower() == HUMAN:
+            # not a role: what the Seer or the Medium would learn about this player
+            parts.append("claims to be human (not a Werewolf)")
+        elif role:
             parts.append(f"claims to be {role_words(role)}")
         did = raw.get("did")
         if did:
@@ -498,22 +545,21 @@ def register(sub: Any) -> None:
             "what each player knew."
         ),
     )
-    parser.add_argument(
-        "family", nargs="?", default="one-night", help="one-night (default), thiercelieux ..."
-    )
-    parser.add_argument(
-        "--scenario",
-        "-s",
-        help=(
-            "a named scenario (default: premiere-nuit for One Night, suggested for "
-            "Thiercelieux, basic for Lupus in Tabula)"
-        ),
-    )
+    parser.add_argument("family", nargs="?", default="one-night", help=FAMILY_HELP)
+    parser.add_argument("--scenario", "-s", help=SCENARIO_HELP)
     parser.add_argument("--deck", help="comma-separated cards, instead of a scenario")
-    parser.add_argument("--players", "-p", type=int, default=5, help="player count (5)")
+    parser.add_argument("--players", "-p", type=int, help=PLAYERS_HELP)
     parser.add_argument("--seat", type=int, default=1, help="your seat, from 1 (1)")
     parser.add_argument("--name", default="Player", help="your name at the table (Player)")
-    parser.add_argument("--bots", "-b", default="sensible", help="the other seats' bots (sensible)")
+    parser.add_argument(
+        "--bots",
+        "-b",
+        default="sensible",
+        help=(
+            "the other seats' bots (sensible): a kind, or WHERE=KIND as in 'loupgarou simulate' "
+            "(WHERE: '*', a side, or a seat number counted from 0)"
+        ),
+    )
     parser.add_argument(
         "--seed", type=int, help="seed of the deal and the bots (random if not given)"
     )
@@ -529,8 +575,6 @@ def handle(
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
 ) -> int:
-    from loupgarou.cli.simulate import parse_option
-
     family = find_family(args.family)
     scenario = args.scenario
     deck = tuple(c.strip() for c in args.deck.split(",") if c.strip()) if args.deck else ()
@@ -538,7 +582,7 @@ def handle(
         scenario = "premiere-nuit"
     table = table_spec(
         family,
-        args.players,
+        args.players if args.players is not None else default_players(family, scenario),
         scenario=scenario,
         deck=deck,
         options=tuple(parse_option(o) for o in args.option),
@@ -547,25 +591,21 @@ def handle(
     me = args.seat - 1
     if not 0 <= me < n:
         raise ScriptError("script.bad_seat", f"--seat must be from 1 to {n}")
-    names = [BOT_NAMES[i % len(BOT_NAMES)] for i in range(n)]
-    names[me] = args.name
+    names = table_names(n, me, args.name)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
     config = GameConfig(family.name, tuple(names), table.deck, dict(table.options))
     match = Match(family, config, SeededChance(f"{seed}:chance"))
     entry = family_bots(family.name)
     roles = starting_roles(match)
-    assignment = parse_bots(args.bots)
+    assignment = SimSpec(table, parse_bots(args.bots))
+    check_bots(assignment)
     bots: list[Bot] = []
     person = TerminalSeat(me, names, read=read, write=write, family=family.name)
     for s in range(n):
         if s == me:
             bots.append(person)
             continue
-        side = entry.side_of(roles[s])
-        kind = "random"
-        for where, k in assignment:
-            if where in ("*", side, str(s)):
-                kind = k
+        kind = kind_for(assignment, s, entry.side_of(roles[s]))
         bots.append(factory(family.name, kind)(s, random.Random(f"{seed}:seat{s}")))
     write(
         f"{family.title}: {n} players ({', '.join(names)}); you are {args.name}, seat {args.seat}. Seed {seed}."

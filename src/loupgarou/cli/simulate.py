@@ -17,12 +17,87 @@ from pathlib import Path
 from typing import Any
 
 from loupgarou.bots.registry import family_bots
-from loupgarou.core.errors import ScriptError
+from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
+from loupgarou.core.variant import Variant
 from loupgarou.sim.runner import SimSpec, parse_bots, progress_bar, run
-from loupgarou.sim.scenarios import table_spec
+from loupgarou.sim.scenarios import find_lupus_scenario, lupus_deck, lupus_player_range, table_spec
 from loupgarou.sim.stats import as_csv, as_json, as_table, summarise
 from loupgarou.variants.registry import find_family
+
+FAMILY_HELP = "one-night (default), thiercelieux, or lupus (also lupus-in-tabula)"
+
+SCENARIO_HELP = (
+    "a named table. One Night: a box scenario, premiere-nuit (the default), pleine-lune, "
+    "nuit-solitaire, confusion, benefice, mysterieux-compagnons, incertitudes, alliance, "
+    "revenants, anarchie, basic or bag. Thiercelieux: suggested (the default) or "
+    "suggested-thief. Lupus in Tabula: basic (the default), specials or everything. "
+    "'loupgarou scenarios --family F' shows their decks"
+)
+
+BOTS_EPILOG = (
+    "Bots: --bots sensible (every seat), or a comma list of WHERE=KIND. WHERE is '*', a seat "
+    "number (from 0) or the side of a seat's dealt card: village, werewolf or tanner in One "
+    "Night; village or werewolves in Thiercelieux; humans, werewolves or werehamster in Lupus "
+    "in Tabula (the Possessed sits with the werewolves, the Mythomaniac with the humans). A "
+    "seat beats a side, a side beats '*'. KIND is random, sensible, or agent:COMMAND (an "
+    "external program, see docs/bots.md; it must come last). Examples: "
+    "--bots village=sensible,werewolf=random ; lupus --bots humans=sensible,werewolves=random ; "
+    "--bots '*=random,0=agent:python3 examples/agents/first_option.py'"
+)
+
+DEFAULT_PLAYERS = {"one-night": 5, "thiercelieux": 8, "lupus": 8}
+"""The player count when none is given, before a scenario moves it into its range."""
+
+PLAYERS_HELP = (
+    "player count (default: 5 for one-night, 8 for thiercelieux and lupus; a named scenario "
+    "meant for more starts at its smallest suggested table, as lupus specials at 12 and "
+    "everything at 13, and one meant for fewer at its largest, as nuit-solitaire at 4)"
+)
+
+
+def suited_players(family: Variant, scenario: str | None) -> tuple[int, int]:
+    """The table sizes ``scenario`` is meant for (the family's own range without one,
+    or for a name the family does not know: :func:`table_spec` then says what is wrong).
+
+    One Night: the box scenario's player counts.  Thiercelieux: the suggested decks'
+    8 to 18.  Lupus in Tabula (``basic`` without a scenario): from the smallest table
+    whose deck the rules play without a warning (the Owl is suggested from 12 players,
+    the Freemasons from 13) to the largest the deck fits.
+    """
+    if family.name == "one-night" and scenario:
+        from loupgarou.variants.one_night.scenarios import find_scenario
+
+        try:
+            counts = find_scenario(scenario).player_counts
+        except SetupError:
+            return family.min_players, family.max_players
+        return counts[0], counts[-1]
+    if family.name == "thiercelieux":
+        from loupgarou.variants.thiercelieux.setup import SUGGESTED_PLAYERS
+
+        return SUGGESTED_PLAYERS
+    if family.name == "lupus":
+        from loupgarou.variants.lupus.setup import parse_deck, validate_deck
+
+        try:
+            found = find_lupus_scenario(scenario or "basic")
+        except SetupError:
+            return family.min_players, family.max_players
+        low, high = lupus_player_range(found)
+        for n in range(low, high + 1):
+            if not validate_deck(parse_deck(lupus_deck(found, n)), n):
+                return n, high
+        return low, high
+    return family.min_players, family.max_players
+
+
+def default_players(family: Variant, scenario: str | None) -> int:
+    """The player count when ``--players`` is not given: the family's usual table
+    (:data:`DEFAULT_PLAYERS`), moved into the range ``scenario`` is meant for."""
+    low, high = suited_players(family, scenario)
+    usual = DEFAULT_PLAYERS.get(family.name, family.min_players)
+    return min(max(usual, low), high)
 
 
 def register(sub: Any) -> None:
@@ -33,25 +108,15 @@ def register(sub: Any) -> None:
             "Play many games with bots in every seat and report each team's and each "
             "starting role's win rate (95 % intervals), draws and mean game length."
         ),
-        epilog=(
-            "Bots: --bots sensible (every seat), or a comma list of WHERE=KIND, WHERE being "
-            "'*', a starting side (village, werewolf ...) or a seat number; KIND is random, "
-            "sensible, or agent:COMMAND (an external program, see docs/bots.md; it must come "
-            "last). Examples: --bots village=sensible,werewolf=random ; "
-            "--bots '*=random,0=agent:python3 examples/agents/first_option.py'"
-        ),
+        epilog=BOTS_EPILOG,
     )
-    parser.add_argument(
-        "family", nargs="?", default="one-night", help="one-night (default), thiercelieux ..."
-    )
-    parser.add_argument(
-        "--scenario",
-        "-s",
-        help="a named scenario (One Night: premiere-nuit, the default ...; Thiercelieux: suggested, the default, or suggested-thief)",
-    )
+    parser.add_argument("family", nargs="?", default="one-night", help=FAMILY_HELP)
+    parser.add_argument("--scenario", "-s", help=SCENARIO_HELP)
     parser.add_argument("--deck", help="comma-separated cards, instead of a scenario")
-    parser.add_argument("--players", "-p", type=int, default=5, help="player count (5)")
-    parser.add_argument("--bots", "-b", default="sensible", help="which bots sit where (sensible)")
+    parser.add_argument("--players", "-p", type=int, help=PLAYERS_HELP)
+    parser.add_argument(
+        "--bots", "-b", default="sensible", help="which bots sit where (sensible; see below)"
+    )
     parser.add_argument("--games", "-n", type=int, default=1000, help="number of games (1000)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (0)")
     parser.add_argument(
@@ -119,7 +184,8 @@ def handle(args: argparse.Namespace) -> int:
     scenario = args.scenario
     if not scenario and not deck and family.name == "one-night":
         scenario = "premiere-nuit"
-    table = table_spec(family, args.players, scenario=scenario, deck=deck, options=options)
+    players = args.players if args.players is not None else default_players(family, scenario)
+    table = table_spec(family, players, scenario=scenario, deck=deck, options=options)
     workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
     spec = SimSpec(
         table,
