@@ -125,6 +125,7 @@ def family_json(family: Variant) -> dict[str, JSON]:
                 "type": o.kind.__name__,
                 "default": o.default,
                 "choices": list(o.choices),
+                **({"range": o.range_text()} if o.kind in (int, float) else {}),
                 "help": o.help,
             }
             for o in family.options
@@ -153,7 +154,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {row['role']!s:<14} {row['team']!s:<12} {row['acts']}{extra}")
         print(" options:")
         for o in family.options:
-            values = " | ".join(str(c) for c in o.choices) if o.choices else o.kind.__name__
+            if o.choices:
+                values = " | ".join(str(c) for c in o.choices)
+            elif o.kind in (int, float):
+                values = f"{o.kind.__name__}, {o.range_text()}"
+            else:
+                values = o.kind.__name__
             print(f"  {o.name} = {o.default!s}   ({values})")
             print(f"      {o.help}")
         print()

@@ -8,6 +8,7 @@ draw at random (they return a :class:`ChanceRequest` instead).  The engine in
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -23,15 +24,31 @@ from loupgarou.core.statements import Statement
 R = TypeVar("R")
 
 
+_KIND_WORDS: dict[type, str] = {
+    bool: "true or false",
+    int: "a whole number",
+    float: "a number",
+    str: "text",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """A table option: its name, default, allowed values and meaning."""
+    """A table option: its name, default, allowed values and meaning.
+
+    A number option (``kind`` ``int`` or ``float``) must be finite and may have
+    bounds: ``low`` (excluded when ``low_open``) and ``high``, both included
+    otherwise.
+    """
 
     name: str
     default: JSON
     help: str
     choices: tuple[JSON, ...] = ()
     kind: type = bool
+    low: float | None = None
+    high: float | None = None
+    low_open: bool = False
 
     def check(self, value: JSON) -> JSON:
         if self.kind is float and type(value) is int:
@@ -44,9 +61,36 @@ class OptionSpec:
         if type(value) is not self.kind:
             raise SetupError(
                 "setup.bad_option",
-                f"option '{self.name}' takes a {self.kind.__name__}; got {value!r}",
+                f"option '{self.name}' takes {_KIND_WORDS.get(self.kind, self.kind.__name__)}; "
+                f"got {value!r}",
+            )
+        if isinstance(value, int | float) and self.kind in (int, float) and not self._within(value):
+            raise SetupError(
+                "setup.bad_option",
+                f"option '{self.name}' must be {self.range_text()}; got {value!r}",
             )
         return value
+
+    def _within(self, value: float) -> bool:
+        if not math.isfinite(value):
+            return False
+        low, high = self.low, self.high
+        if low is not None and (value < low or (self.low_open and value == low)):
+            return False
+        return high is None or value <= high
+
+    def range_text(self) -> str:
+        """The values a number option takes, in words ('from 0 to 1', 'more than 0' ...)."""
+        low, high = self.low, self.high
+        if low is None and high is None:
+            return "a finite number"
+        if low is None:
+            return f"at most {high:g}"
+        if high is None:
+            return f"more than {low:g}" if self.low_open else f"at least {low:g}"
+        if self.low_open:
+            return f"more than {low:g} and at most {high:g}"
+        return f"from {low:g} to {high:g}"
 
 
 def resolve_options(

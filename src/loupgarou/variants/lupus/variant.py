@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
-from loupgarou.core.errors import SetupError, SetupWarning
+from loupgarou.core.errors import SetupWarning
 from loupgarou.core.events import JSON, Event, public
 from loupgarou.core.outcome import Outcome
 from loupgarou.core.statements import Statement
@@ -45,6 +45,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "How long the day's discussion lasts before the stage 1 votes are called, in "
         "minutes (used by the narration; the rules do not time anything).",
         kind=float,
+        low=0.0,
+        low_open=True,
+        high=180.0,
     ),
     OptionSpec(
         "deadly_owl",
@@ -62,11 +65,6 @@ def resolve(given: Mapping[str, JSON]) -> Options:
     """The table's options, checked, with defaults filled in."""
     opts = resolve_options(OPTIONS, given, {})
     minutes = float(opts["discussion_minutes"])
-    if not minutes > 0:
-        raise SetupError(
-            "setup.bad_option",
-            f"option 'discussion_minutes' must be more than 0; got {minutes}",
-        )
     return Options(discussion_minutes=minutes, deadly_owl=str(opts["deadly_owl"]))
 
 
