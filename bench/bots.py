@@ -2,24 +2,34 @@
 
 1. Five-player One Night games (deck: werewolf x2, seer, robber, troublemaker,
    drunk, insomniac, villager, as in ``shared/bench/floor_one_night.py``) with a
-   sensible bot in every seat, through the engine and the bot protocol, against
-   the bare-rules floor run in the same process (interleaved rounds): games per
-   second and the ratio.  The target is 5,000 sensible games per second per core.
-2. The solver's time per call (median and worst, how many answers were exact) at
-   5, 7 and 10 players, on the situations the sensible bots meet at the vote (every
-   seat has claimed), and at 5 players before anyone has spoken.
+   sensible bot in every seat, through ``loupgarou.sim`` (engine, table, bot
+   protocol), against the bare-rules floor run in the same process (interleaved
+   rounds): games per second and the ratio.  The target is 5,000 sensible games
+   per second per core.  The same games with random bots in every seat, through
+   the same path, show what the engine and the table cost without any bot work.
+   The solver keeps bounded caches (per seat and claim, per set of claims, per
+   answer): a warm-up of a few games is played first and not timed.
+2. The solver's time per call, cold (every cache emptied before each call), at
+   5, 7 and 10 players on the situations the sensible bots meet at the vote (every
+   seat has claimed), and at 5 players before anyone has spoken; then what the
+   vote costs a whole table: every village seat of a game asking in turn
+   (``Solver.vote``, which shares one enumeration between them), caches emptied
+   before each game.
 3. The speed-up of ``loupgarou simulate`` with 2 worker processes over 1.
 
-usage: .venv/bin/python bench/bots.py [--games N] [--calls N] [--quick]
+usage: .venv/bin/python bench/bots.py [--games N] [--calls N] [--quick] [--profile]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import cProfile
 import importlib.util
 import json
 import os
 import platform
+import pstats
 import random
 import statistics
 import sys
@@ -30,7 +40,7 @@ from typing import cast
 
 from loupgarou.bots.one_night import bot as one_night_bot
 from loupgarou.bots.one_night.knowledge import ClaimKey, NightKnowledge
-from loupgarou.bots.one_night.solver import Posterior, Solver, solver_for
+from loupgarou.bots.one_night.solver import Solver, Vote, solver_for
 from loupgarou.sim.runner import SimSpec, parse_bots, run
 from loupgarou.sim.scenarios import TableSpec, table_spec
 from loupgarou.variants.registry import find_family
@@ -38,6 +48,8 @@ from loupgarou.variants.registry import find_family
 FLOOR = Path(__file__).resolve().parents[2] / "shared" / "bench" / "floor_one_night.py"
 DECK = ("werewolf", "werewolf", "seer", "robber", "troublemaker", "drunk", "insomniac", "villager")
 TARGET = 5000.0
+WARM_UP = 20
+BENCH_TABLE = TableSpec("one-night", 5, DECK, (), "bench deck (5)")
 
 
 def load_floor() -> Callable[[random.Random], str] | None:
@@ -50,59 +62,68 @@ def load_floor() -> Callable[[random.Random], str] | None:
     return cast(Callable[[random.Random], str], module.play_py)
 
 
-def games_per_second(games: int, rounds: int) -> tuple[float, float | None]:
-    table = TableSpec("one-night", 5, DECK, (), "bench deck (5)")
+def games_per_second(games: int, rounds: int) -> dict[str, float]:
+    """Sensible, random (same path) and floor games per second, in interleaved rounds."""
     floor = load_floor()
     rng = random.Random(0)
-    engine_time = floor_time = 0.0
+    run(SimSpec(BENCH_TABLE, parse_bots("sensible"), games=WARM_UP, seed=999))  # warm-up
+    spent = {"sensible": 0.0, "random": 0.0, "floor": 0.0}
     done = 0
     per = max(1, games // rounds)
     for r in range(rounds):
-        spec = SimSpec(table, parse_bots("sensible"), games=per, seed=r)
-        t0 = time.perf_counter()
-        run(spec)
-        engine_time += time.perf_counter() - t0
+        for kind in ("sensible", "random"):
+            spec = SimSpec(BENCH_TABLE, parse_bots(kind), games=per, seed=r)
+            t0 = time.perf_counter()
+            run(spec)
+            spent[kind] += time.perf_counter() - t0
         done += per
         if floor is not None:
             t0 = time.perf_counter()
             for _ in range(per * 20):
                 floor(rng)
-            floor_time += (time.perf_counter() - t0) / 20
-    rate = done / engine_time
-    return rate, (done / floor_time if floor is not None else None)
+            spent["floor"] += (time.perf_counter() - t0) / 20
+    return {kind: done / t for kind, t in spent.items() if t > 0.0}
 
 
 Situation = tuple[Solver, NightKnowledge, dict[int, ClaimKey]]
 
 
-def vote_situations(scenario: str, players: int, count: int) -> list[Situation]:
-    """The (solver, knowledge, claims) of sensible bots at the vote, from real games."""
+def vote_situations(scenario: str, players: int, count: int) -> list[list[Situation]]:
+    """The (solver, knowledge, claims) of the sensible bots at the vote, from real games,
+    grouped by game (``count`` situations at least)."""
     table = table_spec(find_family("one-night"), players, scenario=scenario)
-    seen: list[Situation] = []
-    original = one_night_bot.SensibleOneNight.posterior
+    games: list[list[Situation]] = []
+    original = one_night_bot.SensibleOneNight.odds
 
-    def grab(self: one_night_bot.SensibleOneNight) -> Posterior:
+    def grab(self: one_night_bot.SensibleOneNight) -> Vote:
         r = self.reader
-        seen.append((solver_for(r.deck, r.n), r.knowledge(), dict(r.claims)))
+        games[-1].append((solver_for(r.deck, r.n), r.knowledge(), dict(r.claims)))
         return original(self)
 
-    one_night_bot.SensibleOneNight.posterior = grab  # type: ignore[method-assign]
+    one_night_bot.SensibleOneNight.odds = grab  # type: ignore[method-assign]
     try:
         index = 0
-        while len(seen) < count:
+        while sum(len(g) for g in games) < count:
+            games.append([])
             run(SimSpec(table, parse_bots("sensible"), games=1, seed=1000 + index))
             index += 1
     finally:
-        one_night_bot.SensibleOneNight.posterior = original  # type: ignore[method-assign]
-    return seen[:count]
+        one_night_bot.SensibleOneNight.odds = original  # type: ignore[method-assign]
+    return [g for g in games if g]
 
 
-def time_solver(situations: list[Situation], no_claims: bool) -> dict[str, float]:
+def forget(solver: Solver) -> None:
+    """Empty every cache of a solver (a cold call)."""
+    solver.clear_caches()
+
+
+def time_solver(games: list[list[Situation]], count: int, no_claims: bool) -> dict[str, float]:
+    """Cold :meth:`Solver.posterior` calls (the seat's own claim left out, as the solver does)."""
     times = []
     exact = 0
     errors = []
-    for solver, knowledge, claims in situations:
-        solver._cache.clear()
+    for solver, knowledge, claims in [s for g in games for s in g][:count]:
+        forget(solver)
         t0 = time.perf_counter()
         post = solver.posterior(knowledge, {} if no_claims else claims)
         times.append(time.perf_counter() - t0)
@@ -112,9 +133,40 @@ def time_solver(situations: list[Situation], no_claims: bool) -> dict[str, float
     return {
         "calls": len(times),
         "median_ms": round(1000 * statistics.median(times), 3),
+        "mean_ms": round(1000 * statistics.mean(times), 3),
         "max_ms": round(1000 * max(times), 3),
         "exact": exact,
         "max_error": round(max(errors), 4) if errors else 0.0,
+    }
+
+
+def time_votes(games: list[list[Situation]]) -> dict[str, float]:
+    """Every asking seat of a game in turn, as the bots do it (``Solver.vote`` with the bot's
+    budget), caches emptied before each game: time per game and per call."""
+    per_game = []
+    calls = 0
+    exact = 0
+    for game in games:
+        forget(game[0][0])
+        t0 = time.perf_counter()
+        for solver, knowledge, claims in game:
+            v = solver.vote(
+                knowledge,
+                claims,
+                budget=one_night_bot.BOT_BUDGET,
+                samples=one_night_bot.BOT_SAMPLES,
+            )
+            exact += v.exact
+        per_game.append(time.perf_counter() - t0)
+        calls += len(game)
+    return {
+        "games": len(per_game),
+        "calls": calls,
+        "median_ms_per_game": round(1000 * statistics.median(per_game), 3),
+        "ms_per_game": round(1000 * statistics.mean(per_game), 3),
+        "ms_per_call": round(1000 * sum(per_game) / calls, 3),
+        "max_ms_per_game": round(1000 * max(per_game), 3),
+        "exact": exact,
     }
 
 
@@ -131,54 +183,93 @@ def speedup(games: int) -> tuple[float, float, float]:
     return t1, t2, t1 / t2
 
 
+def profile(games: int) -> None:
+    """A cProfile of sensible games (top 30 by own time)."""
+    run(SimSpec(BENCH_TABLE, parse_bots("sensible"), games=WARM_UP, seed=999))
+    prof = cProfile.Profile()
+    prof.enable()
+    run(SimSpec(BENCH_TABLE, parse_bots("sensible"), games=games, seed=0))
+    prof.disable()
+    pstats.Stats(prof).sort_stats("tottime").print_stats(30)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=3000, help="sensible games timed (3000)")
     parser.add_argument("--calls", type=int, default=40, help="solver calls per size (40)")
     parser.add_argument("--quick", action="store_true", help="a smaller run")
+    parser.add_argument("--profile", action="store_true", help="add a cProfile of the games")
     args = parser.parse_args(argv)
-    games = 300 if args.quick else args.games
+    games = 600 if args.quick else args.games
     calls = 10 if args.quick else args.calls
     print(
         f"machine: {platform.platform()}; {os.cpu_count()} CPUs; Python {platform.python_version()}"
     )
+    with contextlib.suppress(OSError):  # not every system has a load average
+        print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     result: dict[str, object] = {}
 
-    rate, floor = games_per_second(games, 3)
-    print("\n1. five-player One Night games, sensible bots in every seat:")
+    rates = games_per_second(games, 3)
+    rate = rates["sensible"]
+    print(f"\n1. five-player One Night games (after {WARM_UP} warm-up games, not timed):")
     print(
-        f"  sensible  {rate:10,.0f} games/s  (target {TARGET:,.0f}: {'met' if rate >= TARGET else 'missed'})"
+        f"  sensible  {rate:10,.0f} games/s  (target {TARGET:,.0f}: "
+        f"{'met' if rate >= TARGET else 'missed'})"
     )
-    result["sensible_games_per_sec"] = round(rate, 1)
+    rnd = rates["random"]
+    print(f"  random    {rnd:10,.0f} games/s  (same path: engine, table, runner; no bot work)")
+    bots_us = 1e6 * (1 / rate - 1 / rnd)
+    print(f"  the sensible bots' own time: {bots_us:,.0f} microseconds a game")
+    result |= {
+        "sensible_games_per_sec": round(rate, 1),
+        "random_games_per_sec": round(rnd, 1),
+        "sensible_bots_us_per_game": round(bots_us, 1),
+        "warm_up_games": WARM_UP,
+    }
+    floor = rates.get("floor")
     if floor is not None:
         print(f"  floor     {floor:10,.0f} games/s  (shared/bench/floor_one_night.py, same run)")
         print(f"  ratio     {rate / floor:10.4f}  (sensible / floor)")
         result |= {"floor_games_per_sec": round(floor, 1), "ratio_to_floor": round(rate / floor, 5)}
 
-    print("\n2. the solver, per call (situations met by sensible bots at the vote):")
+    print("\n2. the solver, cold (every cache emptied before each call):")
     solver_rows: dict[str, object] = {}
     for scenario, players in (("premiere-nuit", 5), ("confusion", 7), ("incertitudes", 10)):
         situations = vote_situations(scenario, players, calls)
-        row = time_solver(situations, no_claims=False)
+        row = time_solver(situations, calls, no_claims=False)
         solver_rows[f"{players}p"] = row
         print(
-            f"  {players:2d} players ({scenario}): median {row['median_ms']:8.2f} ms, worst "
-            f"{row['max_ms']:8.2f} ms, exact {row['exact']}/{row['calls']}"
+            f"  {players:2d} players ({scenario}), posterior at the vote: median "
+            f"{row['median_ms']:8.3f} ms, mean {row['mean_ms']:8.3f} ms, worst "
+            f"{row['max_ms']:8.3f} ms, exact {row['exact']}/{row['calls']}"
             + (f", largest stated error {row['max_error']}" if row["exact"] != row["calls"] else "")
         )
         if players == 5:
-            quiet = time_solver(situations, no_claims=True)
+            quiet = time_solver(situations, calls, no_claims=True)
             solver_rows["5p_no_claims"] = quiet
             print(
-                f"   5 players, before anyone speaks: median {quiet['median_ms']:8.2f} ms, worst "
-                f"{quiet['max_ms']:8.2f} ms, exact {quiet['exact']}/{quiet['calls']}"
+                f"   5 players, posterior before anyone speaks: median {quiet['median_ms']:8.3f} ms, "
+                f"mean {quiet['mean_ms']:8.3f} ms, worst {quiet['max_ms']:8.3f} ms, "
+                f"exact {quiet['exact']}/{quiet['calls']}"
             )
+        votes = time_votes(situations)
+        solver_rows[f"{players}p_votes"] = votes
+        print(
+            f"  {players:2d} players, every asking seat of a game (Solver.vote): median "
+            f"{votes['median_ms_per_game']:8.3f} ms a game, mean {votes['ms_per_game']:.3f} ms "
+            f"({votes['calls']} calls in {votes['games']} games, {votes['ms_per_call']:.3f} ms "
+            f"a call; worst game {votes['max_ms_per_game']:.3f} ms), "
+            f"exact {votes['exact']}/{votes['calls']}"
+        )
     result["solver"] = solver_rows
 
     print("\n3. simulate with 2 worker processes:")
     t1, t2, gain = speedup(200 if args.quick else 1000)
     print(f"  1 worker {t1:.2f} s, 2 workers {t2:.2f} s: speed-up {gain:.2f}x (same results)")
     result["speedup_2_workers"] = round(gain, 3)
+    if args.profile:
+        print("\n4. profile of 1000 sensible games:")
+        profile(1000)
     print("\n" + json.dumps(result))
     return 0
 

@@ -14,9 +14,10 @@
   to draw the votes.
 - **Vote**: reads every claim.  The village asks the solver (:mod:`.solver`) for
   each seat's chance of ending as a Werewolf and votes for the most likely one,
-  avoiding a probable Tanner; when nobody is likely a Werewolf it votes for the
-  next seat clockwise (if everybody does, nobody dies, which wins for the village
-  when no Werewolf is in play).  The werewolf side votes together for the non-wolf
+  avoiding a probable Tanner (between seats about equally suspect, one of them at
+  random); when nobody is likely a Werewolf it votes for the next seat clockwise
+  (if everybody does, nobody dies, which wins for the village when no Werewolf is
+  in play).  The werewolf side votes together for the non-wolf
   the table finds most suspicious (public reasons only, so that both Werewolves
   pick the same seat); the Tanner votes like a suspicious villager.
 """
@@ -48,13 +49,16 @@ from .knowledge import (
     to_claim,
     truthful,
 )
-from .solver import Posterior, solver_for
+from .solver import Vote, solver_for
 from .talk import say_claim
 
 HUNTER_NO, DRUNK_NO = 10, 7
 BOT_BUDGET = 12_000
 """How much exact enumeration the bot allows itself before sampling."""
 BOT_SAMPLES = 400
+NEAR_TIE = 0.06
+"""Seats whose suspicion (P(Werewolf) - 0.8 P(Tanner)) is within this of the best are about
+equally suspect: the village votes for one of them at random."""
 LIE_SAFE = frozenset({VILLAGER, HUNTER_NO, DRUNK_NO, TM, SEER, ROBBER, INSOM})
 """Village roles a liar may claim (a Mason lie is too easily caught)."""
 
@@ -67,7 +71,7 @@ class SensibleOneNight:
         self.rng = rng
         self.reader = ViewReader(seat)
         self.spoke = False
-        self.last: Posterior | None = None
+        self.last: Vote | None = None
 
     # --- night -------------------------------------------------------------------------
 
@@ -191,20 +195,30 @@ class SensibleOneNight:
             return _vote_for(_most_suspicious(r, pool))
         if role == TANNER:
             return _vote_for(_most_suspicious(r, targets))
-        post = self.posterior()
-        best = max(targets, key=lambda t: (post.wolf(t) - 0.8 * post.tanner(t), -t))
+        post = self.odds()
+        # Rounded so that sums taken in another order (a shared table, a cache) can never
+        # tell two seats apart differently.
+        keys = {t: round(post.wolf(t) - 0.8 * post.tanner(t), 9) for t in targets}
+        best = max(targets, key=lambda t: (keys[t], -t))
         if post.wolf(best) < 0.2 and post.no_wolf > 0.5:
             nxt = (self.seat + 1) % r.n
             if nxt in targets:
                 return _vote_for(nxt)
+        # Between about equally suspect seats, pick one at random: the village's votes then
+        # spread over them, and a tie at the top kills them all, which finds a Werewolf more
+        # often than one lynch.
+        near = [t for t in targets if keys[t] >= keys[best] - NEAR_TIE]
+        if len(near) > 1:
+            best = self.rng.choice(near)
         return _vote_for(best)
 
-    def posterior(self) -> Posterior:
+    def odds(self) -> Vote:
+        """Each seat's chance of ending as a Werewolf or the Tanner (see :meth:`.Solver.vote`)."""
         r = self.reader
         solver = solver_for(r.deck, r.n)
         # A bounded effort: exact on most tables, sampled (with a stated error) on the
         # largest ones, so that a big table still plays briskly.
-        post = solver.posterior(r.knowledge(), r.claims, budget=BOT_BUDGET, samples=BOT_SAMPLES)
+        post = solver.vote(r.knowledge(), r.claims, budget=BOT_BUDGET, samples=BOT_SAMPLES)
         self.last = post
         return post
 

@@ -16,7 +16,8 @@ lie.  Both are functions of a seat's own knowledge only.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from loupgarou.core.actions import PASS, Action
 from loupgarou.core.events import JSON, Event
@@ -84,17 +85,18 @@ def obs_of(event: Event) -> Obs | None:
     return (DECLINED, str(d["step"]))
 
 
-@dataclass(frozen=True, slots=True)
-class NightKnowledge:
-    """A seat's dealt role (a role number) and its private night observations, in order."""
+class NightKnowledge(NamedTuple):
+    """A seat's dealt role (a role number) and its private night observations, in order.
+
+    (Named tuples: immutable like frozen dataclasses, but hashed and compared in C, and
+    the solver's memos hash them at every question.)"""
 
     seat: int
     dealt: int
     obs: tuple[Obs, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimKey:
+class ClaimKey(NamedTuple):
     """A claim reduced to what the solver compares: role number (-1: not said), the
     action (None: not said) and the sightings as ``(role, seat, centre)`` (-1 where absent)."""
 
@@ -221,6 +223,28 @@ def to_claim(key: ClaimKey) -> Claim:
     )
 
 
+_CLAIMS: dict[int, tuple[Event, ClaimKey | None]] = {}
+"""Claims read from statement events, by event identity: every seat sees the same event
+object, so a table's statements are parsed once, not once per seat (bounded)."""
+
+
+def _statement_claim(e: Event) -> ClaimKey | None:
+    hit = _CLAIMS.get(id(e))
+    if hit is not None and hit[0] is e:
+        return hit[1]
+    raw = e.data.get("claim")
+    key: ClaimKey | None = None
+    if raw is not None:
+        try:
+            key = claim_key(raw)
+        except Exception:  # a malformed claim from a person is just noise
+            key = None
+    if len(_CLAIMS) >= 1024:
+        _CLAIMS.clear()
+    _CLAIMS[id(e)] = (e, key)
+    return key
+
+
 class ViewReader:
     """Reads a growing One Night view incrementally: the seat's knowledge and the claims.
 
@@ -228,7 +252,18 @@ class ViewReader:
     events it has not seen yet.
     """
 
-    __slots__ = ("claims", "day", "dealt", "deck", "n", "obs", "seat", "seen", "voted")
+    __slots__ = (
+        "_known",
+        "claims",
+        "day",
+        "dealt",
+        "deck",
+        "n",
+        "obs",
+        "seat",
+        "seen",
+        "voted",
+    )
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -240,26 +275,28 @@ class ViewReader:
         self.n = 0
         self.day = False
         self.voted = False
+        self._known: NightKnowledge | None = None
 
     def update(self, view: SeatView) -> None:
         events = view.events
-        for i in range(self.seen, len(events)):
+        end = len(events)
+        if self.seen >= end:
+            return
+        for i in range(self.seen, end):
             e = events[i]
             kind = e.kind
+            if kind in _SKIP:
+                continue
             if kind == "statement":
-                raw = e.data.get("claim")
-                if raw is not None:
-                    try:
-                        key = claim_key(raw)
-                    except Exception:  # a malformed claim from a person is just noise
-                        key = None
-                    if key is not None:
-                        self.claims[int(e.data["seat"])] = key
+                key = _statement_claim(e)
+                if key is not None:
+                    self.claims[int(e.data["seat"])] = key
             elif kind == "dealt":
                 self.dealt = role_no(e.data["role"])
+                self._known = None
             elif kind == "night_begins":
                 self.n = int(e.data["players"])
-                self.deck = tuple(role_no(r) for r in e.data["deck"])
+                self.deck = _deck_numbers(tuple(e.data["deck"]))
             elif kind == "day_begins":
                 self.day = True
             elif kind == "voted":
@@ -268,7 +305,20 @@ class ViewReader:
                 o = obs_of(e)
                 if o is not None:
                     self.obs.append(o)
-        self.seen = len(events)
+                    self._known = None
+        self.seen = end
 
     def knowledge(self) -> NightKnowledge:
-        return NightKnowledge(self.seat, self.dealt, tuple(self.obs))
+        known = self._known
+        if known is None:
+            known = self._known = NightKnowledge(self.seat, self.dealt, tuple(self.obs))
+        return known
+
+
+_SKIP = frozenset({"night_step", "votes_revealed", "cards_revealed", "game_over"})
+"""Public events that tell a bot nothing it uses."""
+
+
+@lru_cache(maxsize=256)
+def _deck_numbers(deck: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(role_no(r) for r in deck)

@@ -25,8 +25,13 @@ dawn and of each dealt role, over the worlds consistent with what the seat knows
   answers again with every claim weighed (an honest seat's false claim costs a
   factor ``EPSILON`` times the lie weight) and marks the answer ``lenient``.
 
-**Exactness.**  The sum is enumerated with pruning that never drops a world of
-positive weight: the seat's own card and actions are fixed, facts it saw pin
+**Exactness.**  Decks without a Doppelgänger are summed by the fast path of
+:mod:`.fast` (the same model, organised around what such a deck allows); the others,
+and the lenient answer, by the general enumeration below.  :meth:`Solver.vote` gives
+what a vote reads and, for a seat whose claim says exactly what it knows, answers from
+one enumeration shared by the whole table (:class:`.fast.VoteTable`).  Every cache is
+a bounded memo of a pure function.  The general enumeration prunes only worlds of
+weight zero: the seat's own card and actions are fixed, facts it saw pin
 cards of the deal, a seat whose card cannot make it lie must hold the role it
 claimed, an honest seat's claimed action is the only one it can have taken, and
 choices that change nothing anyone can observe (a Werewolf's peek, an unclaimed
@@ -43,7 +48,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -53,6 +58,9 @@ from loupgarou.core.actions import PASS, Action
 from loupgarou.variants.one_night.night import ACTIVE_COPIES, call_list
 from loupgarou.variants.one_night.roles import Role
 
+from .fast import FastBudget, FastDeck, VoteTable, shareable, vote_table
+from .fast import Result as FastResult
+from .fast import solve as fast_solve
 from .knowledge import (
     CARD,
     CENTRE,
@@ -92,6 +100,10 @@ DEFAULT_BUDGET = 40_000
 """Choices the exact enumeration may branch over before the solver samples instead."""
 SAMPLES = 2000
 """Worlds drawn when sampling."""
+FAST_FACTOR = 25
+"""The fast path (:mod:`.fast`) may do this many times ``budget`` units of its own work
+(seat cards tried, nights, choices): each costs far less than one of the general
+enumeration."""
 
 UNCERTAIN = frozenset({WOLF, MINION, TANNER, ROBBER, INSOM, DG})
 """Cards whose holder may end the night with a reason to lie."""
@@ -150,6 +162,66 @@ class Posterior:
             "error": self.error,
             "lenient": self.lenient,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    """What the sensible bot's vote reads: for every seat, the probability that it ends the
+    night as a Werewolf (``p_wolf``) or as the Tanner (``p_tanner``), and that no player
+    ends as a Werewolf (``no_wolf``).  The same numbers as the full :class:`Posterior`."""
+
+    n: int
+    p_wolf: tuple[float, ...]
+    p_tanner: tuple[float, ...]
+    no_wolf: float
+    exact: bool = True
+    error: float = 0.0
+    lenient: bool = False
+
+    def wolf(self, seat: int) -> float:
+        return self.p_wolf[seat]
+
+    def tanner(self, seat: int) -> float:
+        return self.p_tanner[seat]
+
+    @staticmethod
+    def of(post: Posterior) -> Vote:
+        seats = range(post.n)
+        return Vote(
+            post.n,
+            tuple(post.final[s][WOLF] for s in seats),
+            tuple(post.final[s][TANNER] for s in seats),
+            post.no_wolf,
+            post.exact,
+            post.error,
+            post.lenient,
+        )
+
+
+class _LRU(OrderedDict[tuple[object, ...], object]):
+    """A bounded memo of a pure function's answers (least recently used out first)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def look(self, key: tuple[object, ...]) -> object | None:
+        hit = self.get(key)
+        if hit is not None:
+            self.move_to_end(key)
+        return hit
+
+    def keep(self, key: tuple[object, ...], value: object) -> None:
+        self[key] = value
+        if len(self) > self.size:
+            self.popitem(last=False)
+
+
+POSTERIOR_CACHE = 4096
+"""Answers :meth:`Solver.posterior` keeps (per solver)."""
+TABLE_CACHE = 64
+"""Vote tables (one per set of claims, so one per game at the vote) kept per solver."""
+_NO_TABLE = object()
 
 
 class _Budget(Exception):
@@ -262,7 +334,16 @@ class Solver:
             for kind in ("copy", "seer", "robber", "troublemaker", "drunk", "lone_wolf")
         }
         self._truths: dict[tuple[int, int, tuple[Obs, ...]], tuple[bool, ClaimKey]] = {}
-        self._cache: dict[tuple[object, ...], Posterior] = {}
+        self.fast = FastDeck(counts, n, lone_wolf_peek)
+        self._cache = _LRU(POSTERIOR_CACHE)
+        self._tables = _LRU(TABLE_CACHE)
+
+    def clear_caches(self) -> None:
+        """Forget every kept answer and intermediate result (the next call is cold)."""
+        self._cache.clear()
+        self._tables.clear()
+        self._truths.clear()
+        self.fast.clear_caches()
 
     # --- the lie distribution ---------------------------------------------------------------
 
@@ -292,18 +373,57 @@ class Solver:
         useful = tuple(sorted((s, c) for s, c in claims.items() if s != me))
         samples = samples or SAMPLES
         key = (knowledge, useful, budget, seed, samples)
-        hit = self._cache.get(key)
-        if hit is not None:
+        hit = self._cache.look(key)
+        if isinstance(hit, Posterior):
             return hit
         result = self._solve(knowledge, dict(useful), budget, seed, samples, lenient=False)
         if result is None:
             result = self._solve(knowledge, dict(useful), budget, seed, samples, lenient=True)
         if result is None:  # not even the seat's own knowledge fits the rules
             raise ValueError("no deal of this deck is consistent with this seat's knowledge")
-        if len(self._cache) > 4096:
-            self._cache.clear()
-        self._cache[key] = result
+        self._cache.keep(key, result)
         return result
+
+    def vote(
+        self,
+        knowledge: NightKnowledge,
+        claims: Mapping[int, ClaimKey],
+        *,
+        budget: int = DEFAULT_BUDGET,
+        seed: int = 0,
+        samples: int = 0,
+    ) -> Vote:
+        """What a vote needs from :meth:`posterior` (the same numbers), for the seat of
+        ``knowledge`` given every seat's last claim, its own included.
+
+        When the seat is honest and claimed exactly what it knows (as the sensible bot
+        does), the answer comes from one enumeration shared by every such seat of the
+        table (:class:`~.fast.VoteTable`, kept per set of claims); otherwise from
+        :meth:`posterior`.  Which way is a function of the arguments alone.
+        """
+        seat = knowledge.seat
+        if shareable(self.fast, knowledge, claims.get(seat)):
+            table = self.vote_table(claims, budget)
+            if table is not None:
+                got = table.for_seat(seat)
+                if got is not None:
+                    return Vote(self.n, *got)
+        post = self.posterior(knowledge, claims, budget=budget, seed=seed, samples=samples)
+        return Vote.of(post)
+
+    def vote_table(self, claims: Mapping[int, ClaimKey], budget: int) -> VoteTable | None:
+        """The shared enumeration of ``claims`` (None: not exact within ``budget``)."""
+        key = (tuple(sorted(claims.items())), budget)
+        hit = self._tables.look(key)
+        if hit is not None:
+            return hit if isinstance(hit, VoteTable) else None
+        lies = {s: self.lie_weight(c) for s, c in claims.items()}
+        try:
+            table = vote_table(self.fast, claims, lies, budget * FAST_FACTOR)
+        except FastBudget:
+            table = None
+        self._tables.keep(key, _NO_TABLE if table is None else table)
+        return table
 
     # --- enumeration -----------------------------------------------------------------------
 
@@ -372,6 +492,16 @@ class Solver:
         *,
         lenient: bool,
     ) -> Posterior | None:
+        sample_now = False
+        if not lenient and self.fast.ok:
+            lies = {s: self.lie_weight(c) for s, c in claims.items()}
+            try:
+                got = fast_solve(self.fast, knowledge, claims, lies, budget * FAST_FACTOR)
+            except FastBudget:
+                got = None
+                sample_now = True
+            if got is not None:
+                return self._answer(got, lenient)
         allowed = self._allowed(knowledge, claims, lenient)
         if allowed is None:
             return None
@@ -384,6 +514,8 @@ class Solver:
         )
         run.lazy = lazy
         try:
+            if sample_now:  # the fast path already found the exact sum too long
+                raise _Budget
             run.deals(order, allowed)
             exact, error = True, 0.0
             final, dealt, total = run.final, run.dealt, run.total
@@ -404,6 +536,22 @@ class Solver:
             run.worlds,
             exact,
             error,
+            lenient,
+        )
+
+    def _answer(self, got: FastResult, lenient: bool) -> Posterior | None:
+        """The posterior from the fast path's tables (None: no world fits)."""
+        final, dealt, total, wolf, leaves = got
+        if total <= 0.0:
+            return None
+        return Posterior(
+            self.n,
+            final,
+            dealt,
+            min(1.0, max(0.0, 1.0 - wolf)) if self.n else 0.0,
+            leaves,
+            True,
+            0.0,
             lenient,
         )
 
@@ -1010,6 +1158,7 @@ __all__ = [
     "EPSILON",
     "Posterior",
     "Solver",
+    "Vote",
     "role_numbers",
     "solver_for",
 ]

@@ -1,0 +1,124 @@
+"""The One Night bots' caches are honest: a kept answer is the fresh answer, and no cache
+ever changes what a bot does (the same seed gives the same games, warm or cold)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from loupgarou.bots.one_night import knowledge as knowledge_module
+from loupgarou.bots.one_night.bot import SensibleOneNight
+from loupgarou.bots.one_night.knowledge import ViewReader, claim_key
+from loupgarou.bots.one_night.solver import _LRU, Solver, Vote, role_numbers, solver_for
+from loupgarou.core.events import JSON
+from loupgarou.engine import new_match
+from loupgarou.engine.match import Match
+from loupgarou.sim.table import play
+from loupgarou.variants.one_night import VARIANT as ONE_NIGHT
+from loupgarou.variants.one_night.scenarios import find_scenario
+
+BENCH = ["werewolf", "werewolf", "seer", "robber", "troublemaker", "drunk", "insomniac", "villager"]
+
+
+def game(deck: list[str], n: int, seed: int) -> tuple[Match, list[SensibleOneNight]]:
+    match = new_match(ONE_NIGHT, [f"p{i}" for i in range(n)], deck, seed=seed)
+    bots = [SensibleOneNight(s, random.Random(seed * 31 + s)) for s in range(n)]
+    play(match, bots, rng=random.Random(seed))
+    return match, bots
+
+
+def record(match: Match) -> list[JSON]:
+    return [i.to_json() for i in match.inputs] + [e.to_json() for e in match.events]
+
+
+@contextmanager
+def cold_solver() -> Iterator[None]:
+    """Every vote of every bot asks a solver whose caches were just emptied."""
+    original = SensibleOneNight.odds
+
+    def cold(self: SensibleOneNight) -> Vote:
+        r = self.reader
+        solver_for(r.deck, r.n).clear_caches()
+        return original(self)
+
+    SensibleOneNight.odds = cold  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        SensibleOneNight.odds = original  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize(
+    ("deck", "n"),
+    [
+        (BENCH, 5),
+        ([r.value for r in find_scenario("alliance").deck_for(6)], 6),
+        ([r.value for r in find_scenario("revenants").deck_for(8)], 8),
+    ],
+)
+def test_caches_never_change_what_the_bots_do(deck: list[str], n: int) -> None:
+    seeds = range(6) if n < 8 else range(2)
+    warm = [record(game(deck, n, seed)[0]) for seed in seeds]
+    again = [record(game(deck, n, seed)[0]) for seed in seeds]
+    with cold_solver():
+        cold = [record(game(deck, n, seed)[0]) for seed in seeds]
+    assert warm == again == cold
+
+
+def test_a_kept_answer_is_the_fresh_answer() -> None:
+    _, bots = game(BENCH, 5, 3)
+    solver = Solver(role_numbers(BENCH), 5)
+    claims = dict(bots[0].reader.claims)
+    for b in bots:
+        k = b.reader.knowledge()
+        first = solver.posterior(k, claims)
+        assert solver.posterior(k, claims) is first  # kept
+        vote = solver.vote(k, claims)
+        solver.clear_caches()
+        assert solver.posterior(k, claims) == first  # fresh: the same numbers
+        assert solver.vote(k, claims) == vote
+    # The shared table does not depend on which seat asked first.
+    backwards = Solver(role_numbers(BENCH), 5)
+    for b in reversed(bots):
+        k = b.reader.knowledge()
+        assert backwards.vote(k, claims) == solver.vote(k, claims)
+
+
+def test_the_memo_is_bounded_and_forgets_the_least_recent() -> None:
+    memo = _LRU(3)
+    for i in range(3):
+        memo.keep((i,), i)
+    assert memo.look((0,)) == 0  # now the most recent
+    memo.keep((3,), 3)
+    assert len(memo) == 3
+    assert memo.look((1,)) is None and memo.look((0,)) == 0 and memo.look((3,)) == 3
+
+
+def test_claims_are_read_once_per_statement_and_read_right() -> None:
+    match, bots = game(BENCH, 5, 1)
+    statements = [e for e in match.events if e.kind == "statement"]
+    assert statements
+    for e in statements:
+        assert knowledge_module._statement_claim(e) == claim_key(e.data["claim"])
+    # Every seat read the same claim objects.
+    for b in bots[1:]:
+        for s, c in b.reader.claims.items():
+            assert c is bots[0].reader.claims[s]
+    assert len(knowledge_module._CLAIMS) <= 1024
+
+
+def test_a_reader_s_knowledge_follows_its_view() -> None:
+    match = new_match(ONE_NIGHT, [f"p{i}" for i in range(5)], BENCH, seed=4)
+    readers = [ViewReader(s) for s in range(5)]
+    while not match.over:
+        for s, reader in enumerate(readers):
+            reader.update(match.view(s))
+            fresh = ViewReader(s)
+            fresh.update(match.view(s))
+            assert reader.knowledge() == fresh.knowledge()  # kept, yet never stale
+        d = match.pending()[0]
+        match.submit(d.seat, d.default)
+    assert any(r.knowledge().obs for r in readers)
