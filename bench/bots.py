@@ -264,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     result["solver"] = solver_rows
 
     print("\n3. simulate with 2 worker processes:")
-    t1, t2, gain = speedup(200 if args.quick else 1000)
+    t1, t2, gain = speedup(1000 if args.quick else 5000)
     print(f"  1 worker {t1:.2f} s, 2 workers {t2:.2f} s: speed-up {gain:.2f}x (same results)")
     result["speedup_2_workers"] = round(gain, 3)
     if args.profile:

@@ -5,7 +5,7 @@ with :mod:`loupgarou.bots.registry`.
 """
 
 from loupgarou.bots.one_night.bot import SensibleOneNight
-from loupgarou.bots.one_night.solver import Posterior, Solver, solver_for
+from loupgarou.bots.one_night.solver import Posterior, Solver, Vote, solver_for
 from loupgarou.bots.random_bot import RandomBot
 from loupgarou.bots.registry import FamilyBots, register
 
@@ -29,4 +29,4 @@ register(
     )
 )
 
-__all__ = ["Posterior", "SensibleOneNight", "Solver", "side_of", "solver_for"]
+__all__ = ["Posterior", "SensibleOneNight", "Solver", "Vote", "side_of", "solver_for"]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 
 from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.statements import Statement
@@ -107,8 +108,7 @@ class SensibleOneNight:
             claim = self.lie()
         else:
             claim = truthful(self.seat, k.dealt, k.obs)
-        c = to_claim(claim)
-        return Statement(say_claim(c, view.players, self.seat), c)
+        return _statement(claim, tuple(view.players), self.seat)
 
     def partners(self) -> set[int]:
         """Seats this seat knows to be Werewolves (itself excluded)."""
@@ -221,6 +221,13 @@ class SensibleOneNight:
         post = solver.vote(r.knowledge(), r.claims, budget=BOT_BUDGET, samples=BOT_SAMPLES)
         self.last = post
         return post
+
+
+@lru_cache(maxsize=4096)
+def _statement(claim: ClaimKey, players: tuple[str, ...], seat: int) -> Statement:
+    """What a seat says for a claim (immutable: tables share the common ones)."""
+    c = to_claim(claim)
+    return Statement(say_claim(c, players, seat), c)
 
 
 def _vote_for(seat: int) -> Action:

@@ -93,7 +93,6 @@ class SeatInfo:
     __slots__ = ("ins", "mason_saw", "rob", "row", "seer", "swaps", "takes")
 
     def __init__(self, fd: FastDeck, s: int, c: ClaimKey | None, lie: float) -> None:
-        n = fd.n
         self.row: list[tuple[int, float]] = []
         self.seer: SeerReq | None = None
         self.mason_saw: frozenset[tuple[int, int, int]] | None = None
@@ -124,7 +123,6 @@ class SeatInfo:
         self.rob = (fd.inv_rob * f_pass, lie, targets)
         ins_ok = c.role in (-1, INSOM) and did is None and (not c.saw or single >= 0)
         self.ins = (ins_ok, -1 if not c.saw else single, lie)
-        del n
 
     def _static(self, fd: FastDeck, s: int, r: int, c: ClaimKey, lie: float) -> float:
         """The part of the claim's weight fixed by the card ``r`` (0: impossible).  Cards
@@ -357,7 +355,7 @@ def solve(
     mine = _Mine(fd, knowledge)
     if not mine.ok:
         return None
-    acc = _enumerate(fd, mine, claims, lies, budget, False)
+    acc = _enumerate(fd, mine, claims, lies, budget, None)
     if acc is None:
         return EMPTY
     return _tables(fd.n, acc[0], acc[1])
@@ -407,39 +405,9 @@ def vote_table(
     """The vote summaries of every claimant (None if the fast path does not apply)."""
     if not fd.ok:
         return None
-    acc = _enumerate(fd, _Mine(fd, None), claims, lies, budget, True)
-    n = fd.n
     masks: dict[int, list[float]] = {}
-    if acc is None:
-        return VoteTable(n, masks)
-    for (cards_t, remk, mask), w in acc[0].items():
-        row = masks.get(mask)
-        if row is None:
-            row = masks[mask] = [0.0] * (2 + 2 * n)
-        row[0] += w
-        wolf = False
-        if WOLF in cards_t:
-            for pos in range(n):
-                if cards_t[pos] == WOLF:
-                    row[2 + pos] += w
-                    wolf = True
-        if TANNER in cards_t:
-            for pos in range(n):
-                if cards_t[pos] == TANNER:
-                    row[2 + n + pos] += w
-        if wolf:
-            row[1] += w
-        pos = cards_t.index(-1) if -1 in cards_t else n
-        if pos < n:  # the Drunk holds a centre card nobody saw: each card left, in proportion
-            k = sum(m for _, m in remk)
-            for rr, m in remk:
-                if rr == WOLF:
-                    row[2 + pos] += w * m / k
-                    if not wolf:
-                        row[1] += w * m / k
-                elif rr == TANNER:
-                    row[2 + n + pos] += w * m / k
-    return VoteTable(n, masks)
+    _enumerate(fd, _Mine(fd, None), claims, lies, budget, masks)
+    return VoteTable(fd.n, masks)
 
 
 def shareable(fd: FastDeck, knowledge: NightKnowledge, own: ClaimKey | None) -> bool:
@@ -466,10 +434,12 @@ def _enumerate(  # noqa: PLR0917
     claims: Mapping[int, ClaimKey],
     lies: Mapping[int, float],
     budget: int,
-    liars: bool,
+    masks: dict[int, list[float]] | None,
 ) -> tuple[Acc, Acc] | None:
-    """The weights of the leaves: by (cards at dawn, the unknown centre cards, the set of
-    claimants lying there, as bits if ``liars`` else 0), and the same by the deal."""
+    """The weights of the leaves, by (cards at dawn, the unknown centre cards, 0), and by
+    the deal; or, for a vote table (``masks``), each seat's Werewolf and Tanner summed into
+    ``masks`` by the set of claimants lying (as bits).  None if no world fits."""
+    liars = masks is not None
     n = fd.n
     me = mine.me
     cnt = [0] * NROLES
@@ -679,6 +649,36 @@ def _enumerate(  # noqa: PLR0917
             mult, remk = lazy(cnt)
         else:
             mult = 1.0
+        if masks is not None:  # a vote table: each seat's Werewolf and Tanner, by liar set
+            width = 2 + 2 * n
+            for ct, w_leaf, m_all in out:
+                wl = w_leaf * mult
+                row = masks.get(m_all)
+                if row is None:
+                    row = masks[m_all] = [0.0] * width
+                row[0] += wl
+                wolf = False
+                if WOLF in ct:
+                    wolf = True
+                    row[1] += wl
+                    for pos in range(n):
+                        if ct[pos] == WOLF:
+                            row[2 + pos] += wl
+                if TANNER in ct:
+                    for pos in range(n):
+                        if ct[pos] == TANNER:
+                            row[2 + n + pos] += wl
+                if -1 in ct:  # the Drunk holds a centre card nobody saw: any card left
+                    pos = ct.index(-1)
+                    k = sum(m for _, m in remk)
+                    for rr, m in remk:
+                        if rr == WOLF:
+                            row[2 + pos] += wl * m / k
+                            if not wolf:
+                                row[1] += wl * m / k
+                        elif rr == TANNER:
+                            row[2 + n + pos] += wl * m / k
+            return
         total_here = 0.0
         for ct, w_leaf, m_all in out:
             wl = w_leaf * mult
