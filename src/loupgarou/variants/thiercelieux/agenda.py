@@ -5,7 +5,8 @@ executes the tasks at the head of the agenda: public night calls and automatic
 tasks run at once; it stops at a decision task that somebody can decide (a
 decision task nobody can decide is skipped: a dead Seer's step), at a chance
 task, or when the game is over.  It never draws at random and never reads
-anything but the state.
+anything but the state.  Each task carries what it does
+(:class:`~loupgarou.variants.thiercelieux.state.Does`).
 
 Each input is applied to a :class:`~loupgarou.variants.thiercelieux.state.Draft`
 of the state, which the runner freezes once, at the end, with the decisions or
@@ -21,28 +22,15 @@ from __future__ import annotations
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.events import EVERYONE, JSON, MODERATOR, Event
-from loupgarou.variants.thiercelieux import day, night, resolution
 from loupgarou.variants.thiercelieux.state import (
-    Act,
-    Auto,
+    DEALT,
+    PENDING,
+    TODO,
     Draft,
-    Pending,
-    Request,
-    Resolve,
     State,
-    Vote,
     answered,
     seating,
-    shared_event,
 )
-
-AUTO: dict[str, Auto] = {**night.AUTO, **day.AUTO, **resolution.AUTO}
-DECIDE: dict[str, tuple[Pending, Act, Vote | None]] = {
-    **night.DECIDE,
-    **day.DECIDE,
-    **resolution.DECIDE,
-}
-CHANCE: dict[str, tuple[Request, Resolve]] = {**night.CHANCE, **day.CHANCE}
 
 _new = tuple.__new__
 
@@ -51,7 +39,7 @@ def deal(state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
     """Position ``p`` gets card ``value[p]``; then night 1 runs up to its first decision."""
     d = Draft(state)
     plan = d.plan
-    n = d.n
+    n = d.plan.n
     d.cards = tuple(value)
     d.alive = plan.all_alive
     d.answers = plan.no_answers
@@ -62,7 +50,7 @@ def deal(state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
         _new(Event, ("deal", MODERATOR, {"cards": list(names)})),
         _new(Event, ("game_begins", EVERYONE, {"players": n, "deck": list(plan.names)})),
     ]
-    d.events += [shared_event("dealt", s, names[s]) for s in range(n)]
+    d.events += [DEALT[names[s]][s] for s in range(n)]
     d.work = list(plan.nights[0])
     return run(d), tuple(d.events)
 
@@ -74,22 +62,25 @@ def run(d: Draft) -> State:
     follows it there, and the one that ends the game sets the outcome.
     """
     work = d.work
-    auto, decide = AUTO, DECIDE
+    pop = work.pop
     while d.outcome is None:
-        task = work.pop()  # every task queues what follows it: never empty here
-        handler = auto.get(task.kind)
-        if handler is not None:
-            handler(d, task)
+        task = pop()  # every task queues what follows it: never empty here
+        does = task.does
+        auto = does.auto
+        if auto is not None:
+            auto(d, task)
             continue
-        entry = decide.get(task.kind)
-        if entry is not None:
-            decisions = entry[0](d, task)
+        pending = does.pending
+        if pending is not None:
+            decisions = pending(d, task)
             if decisions:
                 work.append(task)
                 return d.freeze(decisions, None)
             continue  # nobody can decide: skip it
         work.append(task)
-        return d.freeze((), CHANCE[task.kind][0](d, task))
+        request = does.request
+        assert request is not None, task
+        return d.freeze((), request(d, task))
     return d.freeze((), None)
 
 
@@ -99,17 +90,17 @@ def pending(state: State) -> tuple[Decision, ...]:
 
 def act(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Apply ``seat``'s legal ``action`` to the decision task at the head of the agenda."""
-    task = state.todo[-1]  # the head of the agenda
-    _, answer, vote = DECIDE[task.kind]
-    if vote is not None and len(state.pending) > 1:  # others will still have to answer
+    task = state[TODO][-1]  # the head of the agenda
+    does = task.does
+    vote = does.vote
+    if vote is not None and len(state[PENDING]) > 1:  # others will still have to answer
         quick = vote(task, seat, action)
         if quick is not None:
-            value, event = quick
-            after = answered(state, seat, value)
-            assert after is not None
-            return after, (event,)
+            return answered(state, seat, quick[0]), (quick[1],)
     d = Draft(state)
     d.work.pop()
+    answer = does.act
+    assert answer is not None, task
     if not answer(d, task, seat, action):
         d.work.append(task)  # it still waits for other seats
     return run(d), tuple(d.events)
@@ -122,8 +113,10 @@ def chance_request(state: State) -> ChanceRequest | None:
 def apply_chance(state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
     if state.phase == "deal":
         return deal(state, value)
-    task = state.todo[-1]  # the head of the agenda
+    task = state[TODO][-1]  # the head of the agenda
+    resolve = task.does.resolve
+    assert resolve is not None, task
     d = Draft(state)
     d.work.pop()
-    CHANCE[task.kind][1](d, task, value)
+    resolve(d, task, value)
     return run(d), tuple(d.events)

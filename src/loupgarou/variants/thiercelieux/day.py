@@ -23,9 +23,10 @@ offers only that target.  In lynch votes a Lover may not vote for their partner
 vote for (a revote between the two Lovers alone) the rule is lifted for that vote.
 
 A vote's ballots are shared :class:`~loupgarou.variants.thiercelieux.state.Ballots`
-(one per vote name and candidates, whatever the game); a ballot that leaves
-others to vote takes the runner's shortcut (see
-:func:`~loupgarou.variants.thiercelieux.state.answered`).
+held by a shared ``ballot`` task (one per vote name and candidates, whatever the
+game); a ballot that leaves others to vote takes the runner's shortcut (see
+:func:`~loupgarou.variants.thiercelieux.state.answered`), and the last one counts
+the votes at once.
 """
 
 from __future__ import annotations
@@ -33,35 +34,26 @@ from __future__ import annotations
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.events import EVERYONE, JSON, Event
-from loupgarou.variants.thiercelieux.night import TIEBREAK
 from loupgarou.variants.thiercelieux.resolution import CHAIN_END, kill
 from loupgarou.variants.thiercelieux.state import (
+    BY,
+    LYNCHED,
     NONE,
+    NUMBERED,
+    TIEBREAK,
     VOTE_FOR,
-    Act,
-    Auto,
     Ballots,
+    Does,
     Draft,
-    Pending,
-    Request,
-    Resolve,
+    Memo,
     State,
     Task,
-    Vote,
     ballot_decision,
     clockwise,
     remember,
-    shared_event,
+    voted,
+    voted_row,
 )
-
-DAY, DUSK, LYNCH = Task("day"), Task("dusk"), Task("lynch")
-ELECTION, CAPTAIN_DRAW = Task("election"), Task("captain_draw")
-_AFTER_DAWN = (DAY, CHAIN_END)
-_AFTER_LYNCH = (DUSK, CHAIN_END)
-_FIRST_DAY = {"random": (LYNCH, CAPTAIN_DRAW), "elected": (LYNCH, ELECTION)}
-"""What follows the deaths of dawn (the win check, then the day), of a lynch (the win
-check, then dusk), and the first day's opening with a Captain to choose: each
-reversed, ready to go on the runner's stack."""
 
 CAPTAIN_DRAWS: tuple[ChanceRequest, ...] = tuple(
     ChanceRequest("captain_draw", "choice", k) for k in range(64)
@@ -85,7 +77,7 @@ def _dawn(d: Draft, task: Task) -> None:
     d.awake = ()
     d.spy = d.victim = d.caught = d.poisoned = NONE
     d.healed = False
-    d.events.append(_new(Event, ("dawn", EVERYONE, {"day": d.number, "deaths": dead})))
+    d.events.append(DAWN_EVENT[d.number, tuple(dead)])
     d.work += _AFTER_DAWN
     if dead:
         hunter = kill(d, [(s, tuple(causes[s])) for s in dead])
@@ -95,23 +87,25 @@ def _dawn(d: Draft, task: Task) -> None:
 
 def _day(d: Draft, task: Task) -> None:
     d.step = "day"
-    d.events.append(shared_event("day_begins", NONE, d.number))
-    opts = d.options
+    d.events.append(NUMBERED["day_begins", d.number])
+    opts = d.plan.options
     if d.number == 1 and opts.captain and d.captain == NONE:
         d.work += _FIRST_DAY[opts.captain_mode]
     else:
         d.work.append(LYNCH)
 
 
-_VOTES: dict[tuple[int, str, tuple[int, ...]], Ballots] = {}
+_BALLOT_TASKS: dict[tuple[int, str, tuple[int, ...]], Task] = {}
 
 
-def ballots(n: int, vote: str, candidates: tuple[int, ...]) -> Ballots:
-    """The shared ballots of the vote ``vote`` among ``candidates`` on a table of ``n``."""
+def ballot_task(n: int, vote: str, candidates: tuple[int, ...]) -> Task:
+    """The shared ``ballot`` task of the vote ``vote`` among ``candidates`` on a table of
+    ``n``, with its shared :class:`Ballots`."""
     key = (n, vote, candidates)
-    found = _VOTES.get(key)
+    found = _BALLOT_TASKS.get(key)
     if found is None:
-        found = remember(_VOTES, key, Ballots(n, vote, candidates))
+        shared = Ballots(n, vote, candidates)
+        found = remember(_BALLOT_TASKS, key, Task("ballot", BALLOT, NONE, candidates, vote, shared))
     return found
 
 
@@ -120,10 +114,11 @@ def _open_vote(d: Draft, vote: str, candidates: tuple[int, ...], step: str) -> N
     ``lovers_vote_together`` the ballots are built each time (no shared ``Ballots``)."""
     d.step = step
     d.answers = d.plan.no_answers
-    data: dict[str, JSON] = {"vote": vote, "candidates": list(candidates)}
-    d.events.append(_new(Event, ("vote_opens", EVERYONE, data)))
-    shared = None if d.options.lovers_vote_together else ballots(d.n, vote, candidates)
-    d.work.append(_new(Task, ("ballot", NONE, candidates, vote, shared)))
+    d.events.append(VOTE_OPENS[vote, candidates])
+    if d.plan.options.lovers_vote_together:
+        d.work.append(Task("ballot", BALLOT, NONE, candidates, vote))
+    else:
+        d.work.append(ballot_task(d.plan.n, vote, candidates))
 
 
 def _election(d: Draft, task: Task) -> None:
@@ -137,13 +132,16 @@ def _lynch(d: Draft, task: Task) -> None:
 # --- ballots ------------------------------------------------------------------------------------
 
 
+_LYNCHES = frozenset({"lynch", "lynch_revote"})
+
+
 def _is_lynch(vote: str) -> bool:
-    return vote.startswith("lynch")
+    return vote in _LYNCHES
 
 
 def _together(state: State | Draft, task: Task) -> bool:
     """Whether the Lovers' common ballot applies to this vote (see the module docstring)."""
-    if not (state.options.lovers_vote_together and state.lovers):
+    if not (state.plan.options.lovers_vote_together and state.lovers):
         return False
     a, b = state.lovers
     if not (state.alive[a] and state.alive[b]):
@@ -172,51 +170,47 @@ def _ballot_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
     voters = [seat for seat in d.up if answers[seat] == NONE]
     if shared is not None:
         return shared.pending(tuple(voters))
-    n, vote = d.n, task.arg
+    n, vote = d.plan.n, task.arg
     return tuple([ballot_decision(n, vote, v, ballot_targets(d, task, v)) for v in voters])
 
 
 def _ballot_vote(task: Task, seat: int, action: Action) -> tuple[int, Event] | None:
-    if task.ballots is None:
+    shared = task.ballots
+    if shared is None:
         return None  # the Lovers' common ballot may change the partner's decision
     target = action.players[0]
-    return target, shared_event("voted", seat, task.arg, target)
+    row = shared.voted
+    return target, row[seat * 64 + target] or voted(row, shared.vote, seat, target)
 
 
 def _ballot_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
-    target = action.players[0]
-    d.events.append(shared_event("voted", seat, task.arg, target))
+    vote, target = task.arg, action.players[0]
+    d.events.append(voted(voted_row(vote), vote, seat, target))
     if d.answer(seat, target):
         return False
-    d.work.append(_new(Task, ("count", NONE, task.seats, task.arg, None)))
+    _count(d, vote)
     return True
 
 
-def _count(d: Draft, task: Task) -> None:
+def _count(d: Draft, vote: str) -> None:
     """Reveal the ballots and the counts; the most voted is elected or lynched, else
     the tie rules apply (see the module docstring)."""
-    vote = task.arg
-    answers = d.answers
+    answers, up = d.answers, d.up
     captain = d.captain if d.captain != NONE and d.alive[d.captain] else NONE
-    lynch = _is_lynch(vote)
-    double = captain if lynch and d.plan.double_vote else NONE  # whose ballot counts twice
-    ballots: list[JSON] = []
-    tally: dict[int, int] = {}
-    get = tally.get
-    for v in d.up:
-        t = answers[v]
-        ballots.append([v, t])
-        tally[t] = get(t, 0) + 1
-    if double != NONE:
-        tally[answers[double]] += 1
-    counts = sorted(tally.items())
-    top = max(tally.values())
-    tied = tuple([t for t, k in counts if k == top])
-    data: dict[str, JSON] = {
-        "vote": vote,
-        "ballots": ballots,
-        "counts": [[t, k] for t, k in counts],
-    }
+    lynch = vote in _LYNCHES
+    ballots: list[JSON] = [[v, answers[v]] for v in up]  # each living voter's, in seat order
+    tally = [0] * d.plan.n  # the votes for each seat
+    for v in up:
+        tally[answers[v]] += 1
+    if lynch and captain != NONE and d.plan.double_vote:
+        tally[answers[captain]] += 1  # the Captain's ballot counts twice
+    counts: list[JSON] = [[t, k] for t, k in enumerate(tally) if k]
+    top = max(tally)
+    if tally.count(top) == 1:  # one most voted (the usual case)
+        tied = [tally.index(top)]
+    else:
+        tied = [t for t, k in enumerate(tally) if k == top]
+    data: dict[str, JSON] = {"vote": vote, "ballots": ballots, "counts": counts}
     events = d.events
     events.append(_new(Event, ("votes", EVERYONE, data)))
     if len(tied) == 1:
@@ -226,24 +220,22 @@ def _count(d: Draft, task: Task) -> None:
             _elect(d, tied[0], "vote")
     elif not lynch:
         if vote == "captain_election":
-            _open_vote(d, "captain_revote", tied, "election")
+            _open_vote(d, "captain_revote", tuple(tied), "election")
         else:
-            d.work.append(_new(Task, ("captain_tiebreak", NONE, tied, "", None)))
+            d.work.append(Task("captain_tiebreak", CAPTAIN_TIEBREAK, NONE, tuple(tied)))
     elif captain != NONE:
         choice = answers[captain]
         if choice in tied:
-            events.append(
-                _new(Event, ("captain_decides", EVERYONE, {"seat": choice, "by": captain}))
-            )
+            events.append(BY["captain_decides", choice, captain])
             _lynched(d, choice)
         else:
-            d.work.append(Task("captain_pick", captain, tied))
+            d.work.append(Task("captain_pick", CAPTAIN_PICK, captain, tuple(tied)))
     elif vote == "lynch":
-        _open_vote(d, "lynch_revote", tied, "lynch")
-    elif d.options.lynch_second_tie == "random":
-        d.work.append(_new(Task, ("lynch_draw", NONE, tied, "", None)))
+        _open_vote(d, "lynch_revote", tuple(tied), "lynch")
+    elif d.plan.options.lynch_second_tie == "random":
+        d.work.append(Task("lynch_draw", LYNCH_DRAW, NONE, tuple(tied)))
     else:
-        events.append(_new(Event, ("no_lynch", EVERYONE, {"tied": list(tied)})))
+        events.append(_new(Event, ("no_lynch", EVERYONE, {"tied": tied})))
         d.work.append(DUSK)
 
 
@@ -252,7 +244,7 @@ def _count(d: Draft, task: Task) -> None:
 
 def _elect(d: Draft, seat: int, how: str) -> None:
     d.captain = seat
-    d.events.append(_new(Event, ("captain_elected", EVERYONE, {"seat": seat, "how": how})))
+    d.events.append(ELECTED[seat, how])
 
 
 def _tiebreak_request(d: Draft, task: Task) -> ChanceRequest:
@@ -276,18 +268,18 @@ _PICKS: dict[tuple[int, tuple[int, ...], int], tuple[Decision, ...]] = {}
 
 
 def _pick_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
-    key = (task.seat, task.seats, d.n)
+    key = (task.seat, task.seats, d.plan.n)
     found = _PICKS.get(key)
     if found is None:
         options = tuple(VOTE_FOR[t] for t in task.seats)
-        default = VOTE_FOR[clockwise(task.seat, task.seats, d.n)]
+        default = VOTE_FOR[clockwise(task.seat, task.seats, d.plan.n)]
         found = remember(_PICKS, key, (Decision(task.seat, "captain_pick", options, default),))
     return found
 
 
 def _pick_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     target = action.players[0]
-    d.events.append(_new(Event, ("captain_decides", EVERYONE, {"seat": target, "by": seat})))
+    d.events.append(BY["captain_decides", target, seat])
     _lynched(d, target)
     return True
 
@@ -296,7 +288,7 @@ def _pick_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
 
 
 def _lynched(d: Draft, seat: int) -> None:
-    d.events.append(shared_event("lynched", seat, None))
+    d.events.append(LYNCHED[seat])
     hunter = kill(d, [(seat, ("lynched",))])
     d.work += _AFTER_LYNCH
     if hunter is not None:
@@ -311,24 +303,39 @@ def _lynch_draw(d: Draft, task: Task, value: JSON) -> None:
 
 
 def _dusk(d: Draft, task: Task) -> None:
-    d.events.append(shared_event("dusk", NONE, d.number))
+    d.events.append(NUMBERED["dusk", d.number])
     d.work += d.plan.nights[1]  # the next night (never the first), reversed for the stack
 
 
-AUTO: dict[str, Auto] = {
-    "dawn": _dawn,
-    "day": _day,
-    "election": _election,
-    "lynch": _lynch,
-    "count": _count,
-    "dusk": _dusk,
-}
-DECIDE: dict[str, tuple[Pending, Act, Vote | None]] = {
-    "ballot": (_ballot_pending, _ballot_act, _ballot_vote),
-    "captain_pick": (_pick_pending, _pick_act, None),
-}
-CHANCE: dict[str, tuple[Request, Resolve]] = {
-    "captain_tiebreak": (_tiebreak_request, _captain_tiebreak),
-    "captain_draw": (_captain_draw_request, _captain_draw),
-    "lynch_draw": (_tiebreak_request, _lynch_draw),
-}
+# --- shared events and tasks ---------------------------------------------------------------------
+
+DAWN_EVENT: Memo[Event] = Memo(
+    lambda day, dead: _new(Event, ("dawn", EVERYONE, {"day": day, "deaths": list(dead)}))
+)
+VOTE_OPENS: Memo[Event] = Memo(
+    lambda vote, seats: _new(
+        Event, ("vote_opens", EVERYONE, {"vote": vote, "candidates": list(seats)})
+    )
+)
+ELECTED: Memo[Event] = Memo(
+    lambda seat, how: _new(Event, ("captain_elected", EVERYONE, {"seat": seat, "how": how}))
+)
+"""The day's events, shared between games (see
+:class:`~loupgarou.variants.thiercelieux.state.Memo`): ``DAWN_EVENT[day, deaths]``,
+``VOTE_OPENS[vote, candidates]``, ``ELECTED[seat, how]``."""
+
+BALLOT = Does(pending=_ballot_pending, act=_ballot_act, vote=_ballot_vote)
+CAPTAIN_PICK = Does(pending=_pick_pending, act=_pick_act)
+CAPTAIN_TIEBREAK = Does(request=_tiebreak_request, resolve=_captain_tiebreak)
+LYNCH_DRAW = Does(request=_tiebreak_request, resolve=_lynch_draw)
+
+DAWN = Task("dawn", Does(auto=_dawn))
+DAY, DUSK = Task("day", Does(auto=_day)), Task("dusk", Does(auto=_dusk))
+LYNCH, ELECTION = Task("lynch", Does(auto=_lynch)), Task("election", Does(auto=_election))
+CAPTAIN_DRAW = Task("captain_draw", Does(request=_captain_draw_request, resolve=_captain_draw))
+_AFTER_DAWN = (DAY, CHAIN_END)
+_AFTER_LYNCH = (DUSK, CHAIN_END)
+_FIRST_DAY = {"random": (LYNCH, CAPTAIN_DRAW), "elected": (LYNCH, ELECTION)}
+"""What follows the deaths of dawn (the win check, then the day), of a lynch (the win
+check, then dusk), and the first day's opening with a Captain to choose: each
+reversed, ready to go on the runner's stack."""

@@ -12,11 +12,12 @@ Who acts is whoever holds the card when the step comes: a Thief who took the
 Seer looks that same night, a Thief who took a Werewolf hunts with the pack.
 
 Every task works on a :class:`~loupgarou.variants.thiercelieux.state.Draft`; the
-decisions are shared objects, memoised by what they depend on (the seat, the
-living seats ...).  The pack's two simultaneous tasks (``wake``, then ``hunt`` with
-the Little Girl) give their answers to the runner's shortcut (see
-:func:`~loupgarou.variants.thiercelieux.state.answered`).  Events are built in
-place (``Event`` tuples) on the hot paths.
+decisions and the tasks are shared objects, memoised by what they depend on (the
+seat, the living seats ...).  The pack's two simultaneous tasks (``wake``, then
+``hunt`` with the Little Girl) give their answers to the runner's shortcut (see
+:func:`~loupgarou.variants.thiercelieux.state.answered`); the last answer to
+each goes on at once (who woke, then the count of the pack's votes).  Events are
+built in place (``Event`` tuples) on the hot paths.
 """
 
 from __future__ import annotations
@@ -27,28 +28,30 @@ from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.events import JSON, Event
 from loupgarou.variants.thiercelieux import resolution
+from loupgarou.variants.thiercelieux.day import DAWN
 from loupgarou.variants.thiercelieux.roles import Role
 from loupgarou.variants.thiercelieux.state import (
+    DECLINED,
     HEAL,
     LOOK_AT,
+    NIGHT_STEP,
     NO_VICTIM,
     NONE,
+    NUMBERED,
     ONLY,
     POISON,
+    STAYED_ASLEEP,
+    TIEBREAK,
     VOTE_FOR,
-    Act,
-    Auto,
+    WOKE,
+    Does,
     Draft,
-    Pending,
-    Request,
-    Resolve,
+    Memo,
     Task,
-    Vote,
     audience_of,
     remember,
     seat_tasks,
     seating,
-    shared_event,
 )
 
 _FIRST_NIGHT = ((Role.THIEF, "thief"), (Role.CUPID, "cupid"), (Role.CUPID, "lovers"))
@@ -66,11 +69,6 @@ WAKE, SLEEP, SPY, NO_VICTIM_ACTION = (
     Action("no_victim"),
 )
 
-TIEBREAK: tuple[ChanceRequest, ...] = tuple(
-    ChanceRequest("tiebreak", "choice", k) for k in range(64)
-)
-"""``TIEBREAK[k]`` draws one of ``k`` tied (the pack's, an election's, a lynch's)."""
-
 
 def call_list(deck: tuple[Role, ...], night: int) -> tuple[str, ...]:
     """The public calls of night ``night`` for this deck, in order."""
@@ -80,18 +78,12 @@ def call_list(deck: tuple[Role, ...], night: int) -> tuple[str, ...]:
     return tuple(steps)
 
 
-NIGHT_BEGINS, DAWN = Task("night_begins"), Task("dawn")
-THIEF_CHOICE, CUPID_PAIR, SEER_LOOK, WITCH_BREW, LITTLE_GIRL_CHECK = map(
-    seat_tasks, ("thief_choice", "cupid_pair", "seer_look", "witch_brew", "little_girl_check")
-)
-
-
 def agenda(deck: tuple[Role, ...], night: int) -> tuple[Task, ...]:
     """Night ``night``: its opening, each call (a task named after its step, which
     announces the step and then does its work), then dawn.
 
     Worked out once per set-up (see :class:`~loupgarou.variants.thiercelieux.state.Plan`)."""
-    calls = tuple(Task(step, arg=step) for step in call_list(deck, night))
+    calls = tuple(Task(step, CALLS[step], arg=step) for step in call_list(deck, night))
     return (NIGHT_BEGINS, *calls, DAWN)
 
 
@@ -104,13 +96,13 @@ def _night_begins(d: Draft, task: Task) -> None:
     d.awake = ()
     d.spy = d.victim = d.caught = d.poisoned = NONE
     d.healed = False
-    d.events.append(shared_event("night_begins", NONE, k))
+    d.events.append(NUMBERED["night_begins", k])
 
 
 def _call(d: Draft, task: Task) -> None:
     """The public night call that opens every step's task: the step ``task.arg`` begins."""
     step = d.step = task.arg
-    d.events.append(shared_event("night_step", NONE, d.number, step))
+    d.events.append(NIGHT_STEP[d.number, step])
 
 
 # --- night 1: Thief, Cupid, Lovers -------------------------------------------------------------
@@ -121,7 +113,7 @@ def _thief(d: Draft, task: Task) -> None:
     seat = d.seating.thief
     if seat == NONE or not d.alive[seat] or not d.plan.set_aside:
         return
-    n = d.n
+    n = d.plan.n
     seen = [d.seating.names[n], d.seating.names[n + 1]]
     d.events.append(_new(Event, ("set_aside_seen", ONLY[seat], {"roles": seen})))
     d.work.append(THIEF_CHOICE[seat])
@@ -131,7 +123,7 @@ _TAKES = (Action("take", (), (0,)), Action("take", (), (1,)))
 
 
 def _thief_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
-    roles, n = d.seating.roles, d.n
+    roles, n = d.seating.roles, d.plan.n
     if roles[n] is _WEREWOLF and roles[n + 1] is _WEREWOLF:
         return (Decision(task.seat, "thief", _TAKES, _TAKES[0]),)
     return (Decision(task.seat, "thief", (*_TAKES, PASS), PASS, True),)
@@ -139,11 +131,11 @@ def _thief_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
 
 def _thief_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     if action.kind == "pass":
-        d.events.append(_new(Event, ("declined", ONLY[seat], {"step": "thief"})))
+        d.events.append(DECLINED["thief", seat])
         return True
     slot = action.centre[0]
     cards = list(d.cards)
-    here, there = seat, d.n + slot
+    here, there = seat, d.plan.n + slot
     cards[here], cards[there] = cards[there], cards[here]
     d.cards = tuple(cards)
     d.seating = seating(d.plan, d.cards)
@@ -163,7 +155,7 @@ _CUPIDS: dict[tuple[int, tuple[int, ...], int], tuple[Decision, ...]] = {}
 
 
 def _cupid_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
-    seat, n = task.seat, d.n
+    seat, n = task.seat, d.plan.n
     living = d.up
     key = (seat, living, n)
     found = _CUPIDS.get(key)
@@ -176,9 +168,8 @@ def _cupid_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
 
 
 def _cupid_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
-    a, b = action.players
-    d.lovers = (a, b)
-    d.events.append(_new(Event, ("paired", ONLY[seat], {"seats": [a, b]})))
+    a, b = d.lovers = action.players
+    d.events.append(PAIRED[seat, a, b])
     return True
 
 
@@ -186,7 +177,7 @@ def _lovers(d: Draft, task: Task) -> None:
     _call(d, task)
     lovers = d.lovers
     if lovers:
-        d.events.append(_new(Event, ("lovers", audience_of(lovers), {"seats": list(lovers)})))
+        d.events.append(LOVERS[lovers])
 
 
 # --- the Seer -----------------------------------------------------------------------------------
@@ -214,11 +205,10 @@ def _seer_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
 
 def _seer_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     if action.kind == "pass":
-        d.events.append(_new(Event, ("declined", ONLY[seat], {"step": "seer"})))
+        d.events.append(DECLINED["seer", seat])
         return True
     t = action.players[0]
-    data: dict[str, JSON] = {"seat": t, "role": d.seating.names[t]}
-    d.events.append(_new(Event, ("card_seen", ONLY[seat], data)))
+    d.events.append(CARD_SEEN[seat, t, d.seating.names[t]])
     return True
 
 
@@ -227,17 +217,32 @@ def _seer_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
 
 def _werewolves(d: Draft, task: Task) -> None:
     _call(d, task)
-    wolves = d.living_wolves()
+    wolves = tuple(filter(d.alive.__getitem__, d.seating.wolves))  # the living Werewolves
     if not wolves:  # only when a Thief left the only Werewolf card set aside
         outcome = resolution.verdict(d)
         assert outcome is not None
         resolution.finish(d, outcome)
         return
     d.answers = d.plan.no_answers
-    d.work.append(_new(Task, ("wake", NONE, wolves, "", None)))
+    d.work.append(_shared_task(_WAKE_TASKS, "wake", WAKE_UP, wolves))
+
+
+_WAKE_TASKS: dict[tuple[int, ...], Task] = {}
+_HUNT_TASKS: dict[tuple[int, ...], Task] = {}
+
+
+def _shared_task(
+    memo: dict[tuple[int, ...], Task], kind: str, does: Does, seats: tuple[int, ...]
+) -> Task:
+    """The task ``kind`` of the pack ``seats`` (its audience), shared between games."""
+    found = memo.get(seats)
+    if found is None:
+        found = remember(memo, seats, Task(kind, does, NONE, seats, audience=audience_of(seats)))
+    return found
 
 
 _WAKE: dict[int, Decision] = {}
+_WAKES: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Decision, ...]] = {}
 
 
 def _wake(seat: int) -> Decision:
@@ -249,13 +254,18 @@ def _wake(seat: int) -> Decision:
 
 def _wake_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
     answers = d.answers
-    return tuple([_wake(w) for w in task.seats if answers[w] == NONE])
+    key = (task.seats, answers)
+    found = _WAKES.get(key)
+    if found is None:
+        decisions = tuple([_wake(w) for w in task.seats if answers[w] == NONE])
+        found = remember(_WAKES, key, decisions)
+    return found
 
 
 def _wake_vote(task: Task, seat: int, action: Action) -> tuple[int, Event]:
     if action.kind == "wake":
-        return 1, shared_event("woke", seat, None)
-    return 0, shared_event("stayed_asleep", seat, None)
+        return 1, WOKE[seat]
+    return 0, STAYED_ASLEEP[seat]
 
 
 def _wake_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
@@ -263,20 +273,21 @@ def _wake_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     d.events.append(event)
     if d.answer(seat, value):
         return False
-    d.work.append(_new(Task, ("pack", NONE, task.seats, "", None)))
+    _pack(d, task.seats)
     return True
 
 
-def _pack(d: Draft, task: Task) -> None:
+def _pack(d: Draft, wolves: tuple[int, ...]) -> None:
+    """Every living Werewolf has answered: the awake ones meet, or they all starve."""
     answers = d.answers
-    awake = tuple([w for w in task.seats if answers[w] == 1])
+    awake = tuple([w for w in wolves if answers[w] == 1])
     if not awake:
-        resolution.starve(d, task.seats)
+        resolution.starve(d, wolves)
         return
     d.awake = awake
     d.answers = d.plan.no_answers
-    d.events.append(_new(Event, ("pack", audience_of(awake), {"seats": list(awake)})))
-    d.work.append(_new(Task, ("hunt", NONE, awake, "", None)))
+    d.events.append(PACK[awake])
+    d.work.append(_shared_task(_HUNT_TASKS, "hunt", HUNT, awake))
 
 
 _HUNTERS: dict[tuple[int, tuple[int, ...]], Decision] = {}
@@ -322,13 +333,11 @@ def _hunt_vote(task: Task, seat: int, action: Action) -> tuple[int, Event]:
     if seat in task.seats:
         players = action.players
         if players:
-            data: dict[str, JSON] = {"seat": seat, "target": players[0]}
-            return players[0], _new(Event, ("pack_vote", audience_of(task.seats), data))
-        data = {"seat": seat, "target": None}
-        return NO_VICTIM, _new(Event, ("pack_vote", audience_of(task.seats), data))
+            return players[0], PACK_VOTE[task.seats, seat, players[0]]
+        return NO_VICTIM, PACK_VOTE[task.seats, seat, None]
     if action.kind == "spy":
         return 1, _new(Event, ("spying", ONLY[seat], {}))
-    return 0, _new(Event, ("declined", ONLY[seat], {"step": "little_girl"}))
+    return 0, DECLINED["little_girl", seat]
 
 
 def _hunt_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
@@ -338,18 +347,19 @@ def _hunt_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
         return False
     girl = _girl(d)
     d.spy = girl if girl != NONE and d.answers[girl] == 1 else NONE
-    d.work.append(_new(Task, ("hunt_count", NONE, task.seats, "", None)))
+    _hunt_count(d, task.seats)
     return True
 
 
-def _hunt_count(d: Draft, task: Task) -> None:
+def _hunt_count(d: Draft, pack: tuple[int, ...]) -> None:
+    """Every awake Werewolf has voted: the most voted is the victim (a tie is drawn)."""
     answers = d.answers
     tally: dict[int, int] = {}
-    for w in task.seats:
+    for w in pack:
         target = answers[w]
         tally[target] = tally.get(target, 0) + 1
     if len(tally) == 1:  # a unanimous pack
-        _designate(d, answers[task.seats[0]], ())
+        _designate(d, answers[pack[0]], ())
         return
     top = max(tally.values())
     tied = sorted([t for t, k in tally.items() if k == top and t != NO_VICTIM])
@@ -358,16 +368,18 @@ def _hunt_count(d: Draft, task: Task) -> None:
     if len(tied) == 1:
         _designate(d, tied[0], ())
     else:
-        d.work.append(_new(Task, ("hunt_tiebreak", NONE, tuple(tied), "", None)))
+        d.work.append(Task("hunt_tiebreak", HUNT_TIEBREAK, NONE, tuple(tied)))
 
 
 def _designate(d: Draft, target: int, among: tuple[int, ...]) -> None:
     """The pack's victim is ``target`` (``NO_VICTIM``: none); the Little Girl's fate follows."""
     victim = NONE if target == NO_VICTIM else target
-    data: dict[str, JSON] = {"seat": None if victim == NONE else victim}
     if among:
+        data: dict[str, JSON] = {"seat": None if victim == NONE else victim}
         data["drawn_among"] = [None if t == NO_VICTIM else t for t in among]
-    d.events.append(_new(Event, ("pack_victim", audience_of(d.awake), data)))
+        d.events.append(_new(Event, ("pack_victim", audience_of(d.awake), data)))
+    else:
+        d.events.append(PACK_VICTIM[d.awake, None if victim == NONE else victim])
     d.victim = victim
     if d.spy != NONE:
         d.work.append(LITTLE_GIRL_CHECK[d.spy])
@@ -409,7 +421,7 @@ def _brewing(d: Draft, witch: int) -> tuple[Decision, ...]:
     heal = NONE if d.heal_used else shown
     poison = not d.poison_used
     living = d.up
-    self_poison = d.options.witch_self_poison
+    self_poison = d.plan.options.witch_self_poison
     key = (witch, heal, poison, living, self_poison)
     found = _WITCHES.get(key)
     if found is None:
@@ -429,8 +441,7 @@ def _witch(d: Draft, task: Task) -> None:
     if witch == NONE or not d.alive[witch]:
         return
     shown = d.caught if d.caught != NONE else d.victim
-    data: dict[str, JSON] = {"seat": None if shown == NONE else shown}
-    d.events.append(_new(Event, ("victim_shown", ONLY[witch], data)))
+    d.events.append(VICTIM_SHOWN[witch, None if shown == NONE else shown])
     if _brewing(d, witch):
         d.work.append(WITCH_BREW[witch])
 
@@ -442,41 +453,74 @@ def _witch_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
 def _witch_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     kind = action.kind
     if kind == "pass":
-        d.events.append(_new(Event, ("declined", ONLY[seat], {"step": "witch"})))
+        d.events.append(DECLINED["witch", seat])
         return True
     target = action.players[0]
     if kind == "heal":
         d.heal_used = d.healed = True
-        d.events.append(_new(Event, ("healed", ONLY[seat], {"seat": target})))
+        d.events.append(BREWED["healed", seat, target])
     else:
         d.poison_used = True
         d.poisoned = target
-        d.events.append(_new(Event, ("poisoned", ONLY[seat], {"seat": target})))
+        d.events.append(BREWED["poisoned", seat, target])
     if _brewing(d, seat):
         d.work.append(WITCH_BREW[seat])
     return True
 
 
-AUTO: dict[str, Auto] = {
-    "night_begins": _night_begins,
-    "thief": _thief,
-    "cupid": _cupid,
-    "lovers": _lovers,
-    "seer": _seer,
-    "werewolves": _werewolves,
-    "pack": _pack,
-    "hunt_count": _hunt_count,
-    "witch": _witch,
+# --- shared events and tasks ---------------------------------------------------------------------
+
+PAIRED: Memo[Event] = Memo(
+    lambda cupid, a, b: _new(Event, ("paired", ONLY[cupid], {"seats": [a, b]}))
+)
+LOVERS: Memo[Event] = Memo(
+    lambda a, b: _new(Event, ("lovers", audience_of((a, b)), {"seats": [a, b]}))
+)
+CARD_SEEN: Memo[Event] = Memo(
+    lambda seer, seat, role: _new(Event, ("card_seen", ONLY[seer], {"seat": seat, "role": role}))
+)
+PACK: Memo[Event] = Memo(
+    lambda *awake: _new(Event, ("pack", audience_of(awake), {"seats": list(awake)}))
+)
+PACK_VOTE: Memo[Event] = Memo(
+    lambda pack, seat, target: _new(
+        Event, ("pack_vote", audience_of(pack), {"seat": seat, "target": target})
+    )
+)
+PACK_VICTIM: Memo[Event] = Memo(
+    lambda pack, seat: _new(Event, ("pack_victim", audience_of(pack), {"seat": seat}))
+)
+VICTIM_SHOWN: Memo[Event] = Memo(
+    lambda witch, seat: _new(Event, ("victim_shown", ONLY[witch], {"seat": seat}))
+)
+BREWED: Memo[Event] = Memo(
+    lambda kind, witch, seat: _new(Event, (kind, ONLY[witch], {"seat": seat}))
+)
+"""The night's events, shared between games (see
+:class:`~loupgarou.variants.thiercelieux.state.Memo`): ``PAIRED[cupid, a, b]``,
+``LOVERS[a, b]``, ``CARD_SEEN[seer, seat, role]``, ``PACK[awake]``,
+``PACK_VOTE[pack, seat, target]`` (target ``None``: no victim),
+``PACK_VICTIM[pack, seat]``, ``VICTIM_SHOWN[witch, seat]``, ``BREWED["healed" or
+"poisoned", witch, seat]``."""
+
+NIGHT_BEGINS = Task("night_begins", Does(auto=_night_begins))
+CALLS: dict[str, Does] = {
+    "thief": Does(auto=_thief),
+    "cupid": Does(auto=_cupid),
+    "lovers": Does(auto=_lovers),
+    "seer": Does(auto=_seer),
+    "werewolves": Does(auto=_werewolves),
+    "witch": Does(auto=_witch),
 }
-DECIDE: dict[str, tuple[Pending, Act, Vote | None]] = {
-    "thief_choice": (_thief_pending, _thief_act, None),
-    "cupid_pair": (_cupid_pending, _cupid_act, None),
-    "seer_look": (_seer_pending, _seer_act, None),
-    "wake": (_wake_pending, _wake_act, _wake_vote),
-    "hunt": (_hunt_pending, _hunt_act, _hunt_vote),
-    "witch_brew": (_witch_pending, _witch_act, None),
-}
-CHANCE: dict[str, tuple[Request, Resolve]] = {
-    "hunt_tiebreak": (_hunt_tiebreak_request, _hunt_tiebreak),
-    "little_girl_check": (_little_girl_request, _little_girl),
-}
+"""What each night call's task does (see :func:`agenda`)."""
+
+THIEF_CHOICE = seat_tasks("thief_choice", Does(pending=_thief_pending, act=_thief_act))
+CUPID_PAIR = seat_tasks("cupid_pair", Does(pending=_cupid_pending, act=_cupid_act))
+SEER_LOOK = seat_tasks("seer_look", Does(pending=_seer_pending, act=_seer_act))
+WITCH_BREW = seat_tasks("witch_brew", Does(pending=_witch_pending, act=_witch_act))
+LITTLE_GIRL_CHECK = seat_tasks(
+    "little_girl_check", Does(request=_little_girl_request, resolve=_little_girl)
+)
+WAKE_UP = Does(pending=_wake_pending, act=_wake_act, vote=_wake_vote)
+HUNT = Does(pending=_hunt_pending, act=_hunt_act, vote=_hunt_vote)
+HUNT_TIEBREAK = Does(request=_hunt_tiebreak_request, resolve=_hunt_tiebreak)

@@ -17,7 +17,8 @@ this order:
    successor.
 
 Steps 3-5 are agenda tasks (``hunter``, ``chain_end``, ``successor``) that
-:func:`kill` and its callers put in front of the rest of the agenda.
+:func:`kill` and its callers put in front of the rest of the agenda.  The cards
+shown are shared events (:data:`~loupgarou.variants.thiercelieux.state.CARD_REVEALED`).
 
 The verdicts are shared :class:`Outcome` objects: who wins depends only on the
 team, the reason, and which seats hold Werewolf cards or are Lovers of opposite
@@ -27,35 +28,33 @@ camps (see :func:`_win`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.events import EVERYONE, Event
 from loupgarou.core.outcome import Outcome, Reason
 from loupgarou.variants.thiercelieux.roles import LOVERS, VILLAGE, WEREWOLVES, Role, camp
 from loupgarou.variants.thiercelieux.state import (
+    BY,
+    CARD_REVEALED,
+    DECLINED,
     NAME,
     NONE,
-    ONLY,
     SHOOT_AT,
-    Act,
-    Auto,
+    Does,
     Draft,
-    Pending,
+    Memo,
     State,
     Task,
     clockwise,
-    living_of,
     remember,
     seat_tasks,
-    shared_event,
 )
 
 _WEREWOLF = Role.WEREWOLF
 HUNTER_CAUSES = frozenset({"devoured", "lynched"})
 """Causes of death that let the Hunter shoot by default."""
 
-CHAIN_END = Task("chain_end")
-HUNTER, SUCCESSOR = seat_tasks("hunter"), seat_tasks("successor")
 _GRIEF = ("grief",)
 _new = tuple.__new__
 
@@ -80,10 +79,10 @@ def kill(d: Draft, deaths: Sequence[tuple[int, tuple[str, ...]]]) -> Task | None
         return None
     events = d.events
     names = d.seating.names
-    reveal = d.options.reveal_on_death
+    reveal = d.plan.options.reveal_on_death
     if reveal:
         for seat, _ in dead:
-            events.append(shared_event("card_revealed", seat, names[seat]))
+            events.append(CARD_REVEALED[names[seat]][seat])
     if d.lovers:
         a, b = d.lovers
         if alive[a] != alive[b]:  # one Lover just died: the other dies of grief
@@ -91,18 +90,18 @@ def kill(d: Draft, deaths: Sequence[tuple[int, tuple[str, ...]]]) -> Task | None
             alive[lover] = False
             log.append((lover, "grief"))
             dead.append((lover, _GRIEF))
-            events.append(_new(Event, ("grief", EVERYONE, {"seat": lover, "lover": first})))
+            events.append(GRIEF[lover, first])
             if reveal:
-                events.append(shared_event("card_revealed", lover, names[lover]))
+                events.append(CARD_REVEALED[names[lover]][lover])
     d.alive = alive_now = tuple(alive)
     d.deaths = tuple(log)
-    d.up = living_of(alive_now)
+    d.up = tuple(compress(d.plan.all_seats, alive_now))
     hunter = d.seating.hunter
     if hunter == NONE or alive_now[hunter]:
         return None
     for seat, causes in dead:
         if seat == hunter:
-            if d.options.hunter_on_any_death or HUNTER_CAUSES.intersection(causes):
+            if d.plan.options.hunter_on_any_death or HUNTER_CAUSES.intersection(causes):
                 return HUNTER[seat]
             return None
     return None
@@ -128,10 +127,10 @@ def _hunter_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
 
 def _hunter_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     if action.kind == "pass":
-        d.events.append(_new(Event, ("declined", ONLY[seat], {"step": "hunter"})))
+        d.events.append(DECLINED["hunter", seat])
         return True
     target = action.players[0]
-    d.events.append(_new(Event, ("shot", EVERYONE, {"hunter": seat, "seat": target})))
+    d.events.append(SHOT[seat, target])
     hunter = kill(d, [(target, ("shot",))])
     if hunter is not None:
         d.work.append(hunter)
@@ -147,7 +146,7 @@ def _chain_end(d: Draft, task: Task) -> None:
 
 
 def _successor_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
-    living, n = d.up, d.n
+    living, n = d.up, d.plan.n
     if not living:
         return ()
     key = (task.seat, living, n)
@@ -163,15 +162,22 @@ def _successor_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
 def _successor_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     heir = action.players[0]
     d.captain = heir
-    d.events.append(_new(Event, ("captain_named", EVERYONE, {"seat": heir, "by": seat})))
+    d.events.append(BY["captain_named", heir, seat])
     return True
 
 
-AUTO: dict[str, Auto] = {"chain_end": _chain_end}
-DECIDE: dict[str, tuple[Pending, Act, None]] = {
-    "hunter": (_hunter_pending, _hunter_act, None),
-    "successor": (_successor_pending, _successor_act, None),
-}
+SHOT: Memo[Event] = Memo(
+    lambda hunter, seat: _new(Event, ("shot", EVERYONE, {"hunter": hunter, "seat": seat}))
+)
+GRIEF: Memo[Event] = Memo(
+    lambda seat, lover: _new(Event, ("grief", EVERYONE, {"seat": seat, "lover": lover}))
+)
+"""``SHOT[hunter, seat]``, ``GRIEF[seat, lover]``: shared between games (see
+:class:`~loupgarou.variants.thiercelieux.state.Memo`)."""
+
+CHAIN_END = Task("chain_end", Does(auto=_chain_end))
+HUNTER = seat_tasks("hunter", Does(pending=_hunter_pending, act=_hunter_act))
+SUCCESSOR = seat_tasks("successor", Does(pending=_successor_pending, act=_successor_act))
 
 
 # --- winning ------------------------------------------------------------------------------------
@@ -213,10 +219,10 @@ def _win(d: Draft, team: str, code: str, text: str) -> Outcome:
     """``team`` wins for the reason ``code``: the team's members, dead ones included."""
     roles, lovers = d.seating.roles, d.lovers
     apart = lovers if _opposite(roles, lovers) else ()
-    key = (d.n, d.seating.wolves, apart, team, code)
+    key = (d.plan.n, d.seating.wolves, apart, team, code)
     found = _OUTCOMES.get(key)
     if found is None:
-        winners = _teams(d.n, roles, lovers)[team]
+        winners = _teams(d.plan.n, roles, lovers)[team]
         outcome = Outcome(winners, frozenset({team}), (Reason(code, text),))
         found = remember(_OUTCOMES, key, outcome)
     return found
@@ -238,16 +244,20 @@ def verdict(d: Draft) -> Outcome | None:
     if not living:
         return NOBODY
     lovers = d.lovers
-    if lovers and _opposite(d.seating.roles, lovers) and set(living) == set(lovers):
+    if (
+        lovers
+        and len(living) == 2
+        and _opposite(d.seating.roles, lovers)
+        and set(living) == set(lovers)
+    ):
         return _win(d, LOVERS, "lovers.last_two", "the Lovers are the last two alive")
-    alive = d.alive
-    wolves = len([w for w in d.seating.wolves if alive[w]])
+    wolves = sum(map(d.alive.__getitem__, d.seating.wolves))  # the living Werewolves
     others = len(living) - wolves
     if wolves == 0:
         return _win(d, VILLAGE, "village.no_werewolf", "no Werewolf is alive")
     if others <= 1:
         return _win(d, WEREWOLVES, "werewolves.one_left", "at most one non-Werewolf is alive")
-    if d.options.wolves_win_at_parity and wolves >= others:
+    if d.plan.options.wolves_win_at_parity and wolves >= others:
         return _win(
             d,
             WEREWOLVES,
@@ -266,7 +276,7 @@ def starve(d: Draft, wolves: Sequence[int]) -> None:
 
 def finish(d: Draft, outcome: Outcome) -> None:
     """End the game: every card is shown, then the verdict."""
-    n, names = d.n, d.seating.names
+    n, names = d.plan.n, d.seating.names
     data = {"players": list(names[:n]), "set_aside": list(names[n:]), "lovers": list(d.lovers)}
     d.events.append(_new(Event, ("cards_revealed", EVERYONE, data)))
     d.events.append(_new(Event, ("game_over", EVERYONE, outcome.to_json())))

@@ -9,10 +9,11 @@ changes cards, on night 1, before anybody else acts.
 
 The game runs on an *agenda*: a queue of :class:`Task`.  A task is a public
 night call, an automatic step, a decision (one seat, or several seats at once
-for a vote), or a chance draw; :mod:`loupgarou.variants.thiercelieux.agenda`
-runs automatic tasks until a decision or a draw is due, and each task puts
-what follows it in front of the rest, so the agenda never runs dry before the
-game is over.
+for a vote), or a chance draw; what it does is its :class:`Does`, the rules'
+functions for that kind of task.
+:mod:`loupgarou.variants.thiercelieux.agenda` runs automatic tasks until a
+decision or a draw is due, and each task puts what follows it in front of the
+rest, so the agenda never runs dry before the game is over.
 
 Speed.  The rules run a whole game of a few dozen inputs in well under a
 millisecond, so the hot paths avoid building what they can share:
@@ -27,23 +28,28 @@ millisecond, so the hot paths avoid building what they can share:
   copy of the state that is frozen into a new :class:`State` once, at the end
   (the state itself never changes); an answer to a vote that leaves others to
   answer makes the new state from a slice of the old one (:func:`answered`);
-- the agenda is kept as the runner's stack (``State.todo``, its head last);
+- the agenda is kept as the runner's stack (``State.todo``, its head last),
+  and each task carries what it does (no lookup by name);
 - decisions, actions, tasks, requests and the recurring events are shared
-  immutable objects, kept in bounded memos (:func:`remember`,
-  :func:`shared_event`); events are built in place (``Event`` tuples) rather
-  than through ``core.events``' keyword helpers.
+  immutable objects, kept in bounded memos (:func:`remember`) or tables built
+  on first use (:data:`DEALT`, :func:`voted` ...); events are built in place
+  (``Event`` tuples) rather than through ``core.events``' keyword helpers.
 
-Measured with the instructions CPython executes (callgrind) for the benchmark's
-games, a tuple-subclass instance (an event, a task, a state) costs one to five
-thousand instructions to build, and a Python call several hundred: the shapes
-above keep both counts low.
+Measured with the instructions CPython 3.11 executes (callgrind) for the
+benchmark's games: a Python call costs a few hundred instructions (a list
+comprehension is one, with its own frame), a tuple-subclass instance (an
+event, a state) one to five thousand to build, and reading a named tuple's
+field by name about ten times a slot's (it is not specialised): the shapes
+above keep these counts low.  The state is a named tuple (immutable, cheap to
+copy); the objects read on every input (:class:`Task`, :class:`Does`,
+:class:`Plan`, :class:`Seating`, the :class:`Draft`) have slots.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Final, NamedTuple, TypeVar
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
@@ -55,6 +61,9 @@ NONE = -1
 """No seat (no answer yet, no victim, no Captain ...)."""
 NO_VICTIM = -2
 """A Werewolf's ballot for no victim."""
+
+SEATS = range(64)
+"""Every position a table may have (40 seats and the Thief's two cards at most)."""
 
 CACHE_LIMIT = 4_096
 """The most entries a memo keeps (it starts again empty beyond, so memory stays bounded)."""
@@ -68,10 +77,9 @@ def remember(memo: dict[K, V], key: K, value: V) -> V:
 
     The rules memoise values that depend only on their key (a decision built from
     its seat and the living seats, a vote's ballots, a recurring event ...): the same
-    immutable object
-    is returned each time, which also lets a :class:`Decision` keep its index of
-    options from one game to the next.  Memos are caches, never state: clearing one
-    changes nothing but speed.
+    immutable object is returned each time, which also lets a :class:`Decision` keep
+    its index of options from one game to the next.  Memos are caches, never state:
+    clearing one changes nothing but speed.
     """
     if len(memo) >= CACHE_LIMIT:
         memo.clear()
@@ -88,7 +96,7 @@ def clockwise(seat: int, candidates: Sequence[int], n: int) -> int:
 
 
 def _targets(kind: str) -> tuple[Action, ...]:
-    return tuple(Action(kind, (t,)) for t in range(64))
+    return tuple(Action(kind, (t,)) for t in SEATS)
 
 
 VOTE_FOR = _targets("vote")
@@ -102,7 +110,7 @@ NAME = _targets("name")
 
 _new = tuple.__new__
 
-ONLY: tuple[Audience, ...] = tuple(only(seat) for seat in range(64))
+ONLY: tuple[Audience, ...] = tuple(only(seat) for seat in SEATS)
 """``ONLY[seat]`` is the audience of that seat alone (``core.events.only``), read without a call."""
 
 
@@ -117,45 +125,99 @@ def audience_of(seats: tuple[int, ...]) -> Audience:
     return found
 
 
-_SHARED: dict[tuple[str, int, JSON, JSON], Event] = {}
+class Memo(dict[tuple[Any, ...], V]):
+    """A bounded memo of immutable values built from their key: ``memo[a, b]`` is
+    ``build(a, b)``, built the first time it is read and then shared by every game
+    that reads it (it starts again empty beyond :data:`CACHE_LIMIT` entries)."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[..., V]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: tuple[Any, ...]) -> V:
+        if len(self) >= CACHE_LIMIT:
+            self.clear()
+        value = self[key] = self.build(*key)
+        return value
 
 
-def shared_event(kind: str, seat: int, first: JSON, second: JSON = None) -> Event:
-    """A recurring event with scalar data, built once and shared between games.
+# Events are immutable facts (nobody writes to their ``data``), so the ones that recur
+# identically are built once and shared between games: by seat in a tuple, by seat and
+# role in :class:`RoleRows`, by voter and target in :func:`voted`, the others in a
+# :class:`Memo` keyed by what they say.
 
-    Events are immutable facts (nobody writes to their ``data``), so the ones that
-    recur identically (a seat voting for another, a night's call, a card revealed ...)
-    are kept like decisions, in a bounded memo, under a small key.  ``seat`` is the
-    seat the event is for or about (``NONE``: none), ``first`` and ``second`` the
-    values of its data, ints or strings only (``True == 1`` would share a key): each
-    kind's builder is in :data:`SHARED_KINDS`.
-    """
-    key = (kind, seat, first, second)
-    found = _SHARED.get(key)
-    if found is None:
-        found = remember(_SHARED, key, SHARED_KINDS[kind](seat, first, second))
-    return found
+WOKE = tuple(_new(Event, ("woke", ONLY[s], {})) for s in SEATS)
+STAYED_ASLEEP = tuple(_new(Event, ("stayed_asleep", ONLY[s], {})) for s in SEATS)
+LYNCHED = tuple(_new(Event, ("lynched", EVERYONE, {"seat": s})) for s in SEATS)
+"""``WOKE[seat]`` ...: the events about one seat, shared."""
 
 
-SHARED_KINDS: dict[str, Callable[[int, JSON, JSON], Event]] = {
-    "voted": lambda seat, vote, target: _new(
-        Event, ("voted", ONLY[seat], {"vote": vote, "seat": target})
-    ),
-    "night_begins": lambda _, night, __: _new(Event, ("night_begins", EVERYONE, {"night": night})),
-    "night_step": lambda _, night, step: _new(
-        Event, ("night_step", EVERYONE, {"night": night, "step": step})
-    ),
-    "day_begins": lambda _, day, __: _new(Event, ("day_begins", EVERYONE, {"day": day})),
-    "dusk": lambda _, day, __: _new(Event, ("dusk", EVERYONE, {"day": day})),
-    "dealt": lambda seat, role, _: _new(Event, ("dealt", ONLY[seat], {"role": role})),
-    "card_revealed": lambda seat, role, _: _new(
-        Event, ("card_revealed", EVERYONE, {"seat": seat, "role": role})
-    ),
-    "lynched": lambda seat, _, __: _new(Event, ("lynched", EVERYONE, {"seat": seat})),
-    "woke": lambda seat, _, __: _new(Event, ("woke", ONLY[seat], {})),
-    "stayed_asleep": lambda seat, _, __: _new(Event, ("stayed_asleep", ONLY[seat], {})),
-}
-"""How each shared kind is built from ``(seat, first, second)``."""
+class RoleRows(dict[str, tuple[Event, ...]]):
+    """Events about a seat and a role name, shared: ``table[role][seat]``; a role's row
+    is built the first time it is read."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[[int, str], Event]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, role: str) -> tuple[Event, ...]:
+        row = self[role] = tuple(self.build(s, role) for s in SEATS)
+        return row
+
+
+DEALT = RoleRows(lambda seat, role: _new(Event, ("dealt", ONLY[seat], {"role": role})))
+CARD_REVEALED = RoleRows(
+    lambda seat, role: _new(Event, ("card_revealed", EVERYONE, {"seat": seat, "role": role}))
+)
+
+_VOTED: dict[str, list[Event | None]] = {}
+
+
+def voted_row(vote: str) -> list[Event | None]:
+    """The ``voted`` events of the vote named ``vote``, at ``seat * 64 + target`` (each
+    built when first needed; see :func:`voted`)."""
+    row = _VOTED.get(vote)
+    if row is None:
+        row = _VOTED[vote] = [None] * (64 * 64)
+    return row
+
+
+def voted(row: list[Event | None], vote: str, seat: int, target: int) -> Event:
+    """``seat``'s ballot for ``target`` in the vote ``vote`` (whose :func:`voted_row` is
+    ``row``), told to ``seat``."""
+    event = row[seat * 64 + target]
+    if event is None:
+        data: dict[str, JSON] = {"vote": vote, "seat": target}
+        event = row[seat * 64 + target] = _new(Event, ("voted", ONLY[seat], data))
+    return event
+
+
+_NUMBERED = {"night_begins": "night", "day_begins": "day", "dusk": "day"}
+NUMBERED: Memo[Event] = Memo(
+    lambda kind, number: _new(Event, (kind, EVERYONE, {_NUMBERED[kind]: number}))
+)
+"""``NUMBERED[kind, number]``: ``night_begins`` (night ``number``), ``day_begins``, ``dusk``."""
+NIGHT_STEP: Memo[Event] = Memo(
+    lambda night, step: _new(Event, ("night_step", EVERYONE, {"night": night, "step": step}))
+)
+"""``NIGHT_STEP[night, step]``: the public call of a night's step."""
+DECLINED: Memo[Event] = Memo(
+    lambda step, seat: _new(Event, ("declined", ONLY[seat], {"step": step}))
+)
+"""``DECLINED[step, seat]``: told to ``seat``, who let the step ``step`` pass."""
+BY: Memo[Event] = Memo(
+    lambda kind, seat, by: _new(Event, (kind, EVERYONE, {"seat": seat, "by": by}))
+)
+"""``BY[kind, seat, by]``: the Captain ``by`` decides a lynch tie (``captain_decides``)
+or names ``seat`` his successor (``captain_named``)."""
+
+
+TIEBREAK: tuple[ChanceRequest, ...] = tuple(ChanceRequest("tiebreak", "choice", k) for k in SEATS)
+"""``TIEBREAK[k]`` draws one of ``k`` tied (the pack's, an election's, a lynch's)."""
 
 
 # --- the agenda -----------------------------------------------------------------------------------
@@ -166,11 +228,12 @@ class Ballots:
 
     Each seat's ballot is built when first needed, and the tuple of the ballots of a
     set of voters is kept: one object serves every game that holds the same vote (see
-    :func:`loupgarou.variants.thiercelieux.day.ballots`).  Not for the Lovers' common
-    ballot: that one depends on the partner's answer.
+    :func:`loupgarou.variants.thiercelieux.day.ballots`).  ``voted`` is the vote's
+    :func:`voted_row`.  Not for the Lovers' common ballot: that one depends on the
+    partner's answer.
     """
 
-    __slots__ = ("by_seat", "by_voters", "candidates", "lynch", "n", "vote")
+    __slots__ = ("by_seat", "by_voters", "candidates", "lynch", "n", "vote", "voted")
 
     def __init__(self, n: int, vote: str, candidates: tuple[int, ...]) -> None:
         self.n = n
@@ -179,6 +242,7 @@ class Ballots:
         self.lynch = vote.startswith("lynch")
         self.by_seat: list[Decision | None] = [None] * n
         self.by_voters: dict[tuple[int, ...], tuple[Decision, ...]] = {}
+        self.voted = voted_row(vote)
 
     def ballot(self, seat: int) -> Decision:
         """``seat``'s ballot: any candidate (but themself in a lynch vote); by default the
@@ -204,26 +268,49 @@ def ballot_decision(n: int, vote: str, seat: int, targets: tuple[int, ...]) -> D
     return Decision(seat, vote, options, VOTE_FOR[clockwise(seat, targets, n)])
 
 
-class Task(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Does:
+    """What a kind of task does: the rules' functions for it (see the aliases at the end).
+
+    An automatic task has ``auto``; a decision task ``pending`` and ``act`` (and
+    ``vote`` for a simultaneous one: a vote, the Werewolves' waking); a chance task
+    ``request`` and ``resolve``.
+    """
+
+    auto: Auto | None = None
+    pending: Pending | None = None
+    act: Act | None = None
+    vote: Vote | None = None
+    request: Request | None = None
+    resolve: Resolve | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
     """One item of the agenda.
 
     ``kind`` names the task (a night step's task is named after the step, which it
-    announces first: ``arg``); ``seat`` is the seat it concerns, if one; ``seats`` a set of seats it works
-    on (the awake pack, the candidates of a vote ...); ``arg`` a further name
-    (which vote a ballot is for ...); ``ballots`` the shared decisions of a
-    ``ballot`` task's vote.
+    announces first: ``arg``) and ``does`` is what it does; ``seat`` is the seat it
+    concerns, if one; ``seats`` a set of seats it works on (the awake pack, the
+    candidates of a vote ...); ``arg`` a further name (which vote a ballot is for
+    ...); ``ballots`` the shared decisions of a ``ballot`` task's vote; ``audience``
+    who learns the ballots of a ``hunt`` task (the awake pack).  Tasks are shared:
+    the ones with a seat are built once per seat (:func:`seat_tasks`), the others
+    once per set of seats (see where each is made).
     """
 
     kind: str
+    does: Does = field(repr=False, compare=False)
     seat: int = NONE
     seats: tuple[int, ...] = ()
     arg: str = ""
     ballots: Ballots | None = None
+    audience: Audience | None = None
 
 
-def seat_tasks(kind: str) -> tuple[Task, ...]:
-    """``Task(kind, seat)`` for every seat (40 at most), built once and shared."""
-    return tuple(Task(kind, seat) for seat in range(64))
+def seat_tasks(kind: str, does: Does) -> tuple[Task, ...]:
+    """``Task(kind, does, seat)`` for every seat (40 at most), built once and shared."""
+    return tuple(Task(kind, does, seat) for seat in SEATS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,7 +410,7 @@ them from 1; 0 is a Werewolf card, 7 any other)."""
 
 def seating(plan: Plan, cards: tuple[int, ...]) -> Seating:
     """The :class:`Seating` of ``cards`` (a deal, or the deal after the Thief's swap)."""
-    deck, names, kinds = plan.deck, plan.names, plan.kinds
+    kinds = plan.kinds
     holders = [NONE] * 8
     wolves = []
     for s in range(plan.n):
@@ -332,17 +419,11 @@ def seating(plan: Plan, cards: tuple[int, ...]) -> Seating:
             holders[kind] = s
         else:
             wolves.append(s)
-    thief, cupid, seer, witch, hunter, girl = holders[1:7]
     return Seating(
-        tuple([deck[c] for c in cards]),
-        tuple([names[c] for c in cards]),
+        tuple(map(plan.deck.__getitem__, cards)),
+        tuple(map(plan.names.__getitem__, cards)),
         tuple(wolves),
-        thief,
-        cupid,
-        seer,
-        witch,
-        hunter,
-        girl,
+        *holders[1:7],
     )
 
 
@@ -362,9 +443,6 @@ class State(NamedTuple):
     it and what changes at every vote come last: see :func:`answered`.
     """
 
-    n: int
-    deck: tuple[Role, ...]
-    options: Options
     plan: Plan
     phase: str = "deal"
     """'deal', 'night', 'day' or 'over'."""
@@ -401,6 +479,21 @@ class State(NamedTuple):
     Wake: 1 awake, 0 asleep; ballots: a seat or ``NO_VICTIM``; spying: 1 or 0."""
     pending: tuple[Decision, ...] = ()
     request: ChanceRequest | None = None
+
+    @property
+    def n(self) -> int:
+        """The number of players."""
+        return self.plan.n
+
+    @property
+    def deck(self) -> tuple[Role, ...]:
+        """The deck, in card-id order."""
+        return self.plan.deck
+
+    @property
+    def options(self) -> Options:
+        """The table's options."""
+        return self.plan.options
 
     @property
     def agenda(self) -> tuple[Task, ...]:
@@ -448,36 +541,30 @@ class State(NamedTuple):
 ROLE_NAME: dict[Role, str] = {r: r.value for r in Role}
 """Each role's name (plain text, as events carry it)."""
 
-_WEREWOLF = Role.WEREWOLF
-"""A plain global: reading an enum member through its class is slow in the hot loops."""
+TODO: Final = 20
+ANSWERS: Final = 21
+PENDING: Final = 22
+"""Indices of these fields of :class:`State`, read by index on the hot paths (reading a
+named tuple's field by name is not specialised by CPython 3.11: about ten times slower)."""
+assert State._fields[TODO:] == ("todo", "answers", "pending", "request")
 
-_TODO = State._fields.index("todo")
-assert State._fields[_TODO:] == ("todo", "answers", "pending", "request")
 
-
-def answered(state: State, seat: int, value: int) -> State | None:
+def answered(state: State, seat: int, value: int) -> State:
     """The state after ``seat`` answers ``value`` to the simultaneous task at the head of
-    the agenda (a vote, the Werewolves' waking), if others still have to answer: their
-    decisions do not change, so the pending ones are those but ``seat``'s.  ``None``
-    when ``seat`` was the last to answer (the task then goes on: see ``agenda.act``).
+    the agenda (a vote, the Werewolves' waking) when others still have to answer: their
+    decisions do not change, so the pending ones are those but ``seat``'s.  (The last
+    answer goes through the task's ``act``: see ``agenda.act``.)
 
     The common case of a vote, hence the new tuple built from a slice of the old one
     and the last fields, rather than ``state._replace(answers=..., pending=...)``.
     """
-    pending = state.pending
-    if len(pending) == 1:
-        return None
+    pending = state[PENDING]
     first = pending[0].seat == seat  # the usual order of answers
     rest = pending[1:] if first else tuple([p for p in pending if p.seat != seat])
-    answers = list(state.answers)
+    answers = list(state[ANSWERS])
     answers[seat] = value
     # Concatenation: cheaper than unpacking the slice into a new tuple display.
-    return _new(State, state[: _TODO + 1] + (tuple(answers), rest, None))  # noqa: RUF005
-
-
-def living_of(alive: tuple[bool, ...]) -> tuple[int, ...]:
-    """The living seats of an ``alive`` pattern, in seat order."""
-    return tuple([s for s in range(len(alive)) if alive[s]])
+    return _new(State, state[: TODO + 1] + (tuple(answers), rest, None))  # noqa: RUF005
 
 
 class Draft:
@@ -490,11 +577,8 @@ class Draft:
     that made it.
     """
 
-    __slots__ = (*State._fields[:_TODO], "answers", "pending", "events", "work")
+    __slots__ = (*State._fields[:TODO], "answers", "pending", "events", "work")
 
-    n: int
-    deck: tuple[Role, ...]
-    options: Options
     plan: Plan
     phase: str
     number: int
@@ -523,9 +607,6 @@ class Draft:
 
     def __init__(self, state: State) -> None:
         (
-            self.n,
-            self.deck,
-            self.options,
             self.plan,
             self.phase,
             self.number,
@@ -560,9 +641,6 @@ class Draft:
         return _new(
             State,
             (
-                self.n,
-                self.deck,
-                self.options,
                 self.plan,
                 self.phase,
                 self.number,
@@ -605,12 +683,8 @@ class Draft:
             return b if seat == a else a
         return NONE
 
-    def living_wolves(self) -> tuple[int, ...]:
-        alive = self.alive
-        return tuple([w for w in self.seating.wolves if alive[w]])
 
-
-assert Draft.__slots__[:_TODO] == State._fields[:_TODO]
+assert Draft.__slots__[:TODO] == State._fields[:TODO]
 
 
 Auto = Callable[[Draft, Task], None]

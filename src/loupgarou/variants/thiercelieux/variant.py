@@ -130,7 +130,7 @@ def _setup_uncached(
     deck = parse_deck(names)
     warnings = validate_deck(deck, n)
     plan = plan_of(n, deck, options, (night.agenda(deck, 1), night.agenda(deck, 2)))
-    return State(n, deck, options, plan, request=plan.deal), warnings
+    return State(plan, request=plan.deal), warnings
 
 
 @lru_cache(maxsize=256)
