@@ -98,6 +98,9 @@ EPSILON = 0.01
 """Lenient mode: how much less likely an honest seat's false claim is than a liar's."""
 DEFAULT_BUDGET = 40_000
 """Choices the exact enumeration may branch over before the solver samples instead."""
+
+UNBOUNDED = 1 << 62
+"""A budget the enumeration never reaches: the answer is exact."""
 SAMPLES = 2000
 """Worlds drawn when sampling."""
 FAST_FACTOR = 25
@@ -379,6 +382,16 @@ class Solver:
         result = self._solve(knowledge, dict(useful), budget, seed, samples, lenient=False)
         if result is None:
             result = self._solve(knowledge, dict(useful), budget, seed, samples, lenient=True)
+        if result is None and budget < UNBOUNDED:
+            # Past the budget the answer is sampled, and every sample may miss the worlds
+            # that fit (seen with a Doppelgänger at 9 players): that proves nothing, so
+            # enumerate them all, however long it takes.
+            for lenient in (False, True):
+                result = self._solve(
+                    knowledge, dict(useful), UNBOUNDED, seed, samples, lenient=lenient
+                )
+                if result is not None:
+                    break
         if result is None:  # not even the seat's own knowledge fits the rules
             raise ValueError("no deal of this deck is consistent with this seat's knowledge")
         self._cache.keep(key, result)
