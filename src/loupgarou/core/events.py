@@ -83,6 +83,7 @@ def _plain(value: JSON) -> JSON:
 # ``Event(kind, audience, data)``, without the named tuple's Python-level ``__new__``
 # (games build dozens of events each, so the saved call is measurable).
 _new = tuple.__new__
+assert Event._fields == ("kind", "audience", "data")
 
 
 def public(kind: str, /, **data: JSON) -> Event:

@@ -49,6 +49,7 @@ class Input(NamedTuple):
 
 
 _new = tuple.__new__  # builds an Input without the named tuple's Python-level __new__
+assert Input._fields == ("type", "seat", "label", "value", "action", "statement")
 
 
 class Match:
