@@ -24,19 +24,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import cProfile
-import importlib.util
 import json
 import os
 import platform
-import pstats
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
-from pathlib import Path
-from typing import cast
 
 from loupgarou.bots.one_night import bot as one_night_bot
 from loupgarou.bots.one_night.knowledge import ClaimKey, NightKnowledge
@@ -44,22 +38,12 @@ from loupgarou.bots.one_night.solver import Solver, Vote, solver_for
 from loupgarou.sim.runner import SimSpec, parse_bots, run
 from loupgarou.sim.scenarios import TableSpec, table_spec
 from loupgarou.variants.registry import find_family
+from measure import load_floor, print_profile
 
-FLOOR = Path(__file__).resolve().parents[2] / "shared" / "bench" / "floor_one_night.py"
 DECK = ("werewolf", "werewolf", "seer", "robber", "troublemaker", "drunk", "insomniac", "villager")
 TARGET = 5000.0
 WARM_UP = 20
 BENCH_TABLE = TableSpec("one-night", 5, DECK, (), "bench deck (5)")
-
-
-def load_floor() -> Callable[[random.Random], str] | None:
-    if not FLOOR.is_file():
-        return None
-    spec = importlib.util.spec_from_file_location("floor_one_night", FLOOR)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return cast(Callable[[random.Random], str], module.play_py)
 
 
 def games_per_second(games: int, rounds: int) -> dict[str, float]:
@@ -186,11 +170,8 @@ def speedup(games: int) -> tuple[float, float, float]:
 def profile(games: int) -> None:
     """A cProfile of sensible games (top 30 by own time)."""
     run(SimSpec(BENCH_TABLE, parse_bots("sensible"), games=WARM_UP, seed=999))
-    prof = cProfile.Profile()
-    prof.enable()
-    run(SimSpec(BENCH_TABLE, parse_bots("sensible"), games=games, seed=0))
-    prof.disable()
-    pstats.Stats(prof).sort_stats("tottime").print_stats(30)
+    spec = SimSpec(BENCH_TABLE, parse_bots("sensible"), games=games, seed=0)
+    print_profile(lambda: run(spec), f"{games} sensible games", 30)
 
 
 def main(argv: list[str] | None = None) -> int:

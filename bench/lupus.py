@@ -26,15 +26,11 @@ usage: .venv/bin/python bench/lupus.py [--games N] [--seed S] [--profile]
 from __future__ import annotations
 
 import argparse
-import cProfile
 import gc
 import json
-import math
 import os
 import platform
-import pstats
 import random
-import resource
 import sys
 import time
 import tracemalloc
@@ -44,6 +40,7 @@ from dataclasses import dataclass, field
 from loupgarou.core.chance import ChanceSource, SeededChance
 from loupgarou.engine import new_match
 from loupgarou.variants.lupus import VARIANT, default_deck
+from measure import interval99, max_rss_mib, print_profile
 
 PLAYERS = (
     "Ada",
@@ -74,7 +71,6 @@ TRACED_GAMES = 300
 """Games per configuration in the (slow) tracemalloc pass."""
 PROFILED_GAMES = 1000
 """Games per configuration under cProfile."""
-Z99 = 2.5758293035489
 
 
 # --- playing --------------------------------------------------------------------------------------
@@ -137,23 +133,6 @@ def timed(player: RandomPlayer, games: int, tally: Tally) -> None:
 # --- reporting ------------------------------------------------------------------------------------
 
 
-def interval99(k: int, n: int) -> tuple[float, float]:
-    """A 99 % Wilson interval for a proportion k / n."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    z2 = Z99 * Z99
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z99 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (centre - half, centre + half)
-
-
-def max_rss_mib() -> float:
-    """The process's peak resident set size (Linux reports KiB, macOS bytes)."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
-
-
 def describe(deck: tuple[str, ...]) -> str:
     counts = Counter(deck)
     return ", ".join(name if k == 1 else f"{name} x{k}" for name, k in counts.items())
@@ -173,15 +152,13 @@ def split_line(name: str, tally: Tally) -> str:
 
 
 def profile(games: int, seed: int) -> None:
-    profiler = cProfile.Profile()
-    for deck in CONFIGS.values():
-        player, tally = RandomPlayer(deck, seed), Tally()
-        profiler.enable()
-        for _ in range(games):
-            player.play(tally)
-        profiler.disable()
-    print(f"\ncProfile of {games} games per configuration (top 25 by own time):")
-    pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(25)
+    def play_every_configuration() -> None:
+        for deck in CONFIGS.values():
+            player, tally = RandomPlayer(deck, seed), Tally()
+            for _ in range(games):
+                player.play(tally)
+
+    print_profile(play_every_configuration, f"{games} games per configuration", 25)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,37 +22,28 @@ usage: .venv/bin/python bench/one_night.py [--games N] [--seed S] [--rounds R] [
 from __future__ import annotations
 
 import argparse
-import cProfile
-import gc
-import importlib.util
 import json
 import math
 import os
 import platform
-import pstats
 import random
-import resource
 import sys
-import time
 import tracemalloc
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
-from typing import cast
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceSource, SeededChance
 from loupgarou.engine import new_match
 from loupgarou.variants.one_night import VARIANT
+from measure import FLOOR, Z99, interval99, load_floor, max_rss_mib, print_profile, timed
 
 PLAYERS = ("Ana", "Bruno", "Céline", "Dédé", "Élise")
 DECK = ("werewolf", "werewolf", "seer", "robber", "troublemaker", "drunk", "insomniac", "villager")
-FLOOR = Path(__file__).resolve().parents[2] / "shared" / "bench" / "floor_one_night.py"
 OUTCOMES = ("village", "werewolf", "nobody")
 TARGET_RATIO = 0.3
 TARGET_PEAK_MIB = 40.0
-Z99 = 2.5758293035489
 
 
 # --- the engine side ------------------------------------------------------------------------------
@@ -113,29 +104,7 @@ class EnginePlayer:
 # --- the floor side -------------------------------------------------------------------------------
 
 
-def load_floor() -> Callable[[random.Random], str] | None:
-    """The floor's ``play_py``, or None if the file is absent."""
-    if not FLOOR.is_file():
-        return None
-    spec = importlib.util.spec_from_file_location("floor_one_night", FLOOR)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return cast(Callable[[random.Random], str], module.play_py)
-
-
 # --- statistics -----------------------------------------------------------------------------------
-
-
-def interval99(k: int, n: int) -> tuple[float, float]:
-    """A 99 % Wilson interval for a proportion k / n."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    z2 = Z99 * Z99
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z99 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (centre - half, centre + half)
 
 
 def z_two_proportions(k1: int, n1: int, k2: int, n2: int) -> float:
@@ -160,20 +129,6 @@ def chi2_homogeneity(a: Counter[str], b: Counter[str]) -> tuple[float, float]:
 # --- the run --------------------------------------------------------------------------------------
 
 
-def timed(play: Callable[[], str], games: int, wins: Counter[str]) -> float:
-    gc.collect()
-    start = time.perf_counter()
-    for _ in range(games):
-        wins[play()] += 1
-    return time.perf_counter() - start
-
-
-def max_rss_mib() -> float:
-    """The process's peak resident set size (Linux reports KiB, macOS bytes)."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
-
-
 def split_line(name: str, wins: Counter[str]) -> str:
     n = sum(wins.values())
     parts = []
@@ -181,17 +136,6 @@ def split_line(name: str, wins: Counter[str]) -> str:
         lo, hi = interval99(wins[key], n)
         parts.append(f"{key} {100 * wins[key] / n:5.2f} % [{100 * lo:5.2f}, {100 * hi:5.2f}]")
     return f"  {name:<7} " + "  ".join(parts)
-
-
-def profile(games: int, seed: int) -> None:
-    player = EnginePlayer(seed)
-    profiler = cProfile.Profile()
-    profiler.enable()
-    for _ in range(games):
-        player.play()
-    profiler.disable()
-    print(f"\ncProfile of {games} engine games (top 20 by own time):")
-    pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(20)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -292,7 +236,10 @@ def main(argv: list[str] | None = None) -> int:
         verdict = 0 if agree else 1
     print("\n" + json.dumps(result))
     if args.profile:
-        profile(min(games, 20_000), args.seed)
+        player, profiled = EnginePlayer(args.seed), min(games, 20_000)
+        print_profile(
+            lambda: [player.play() for _ in range(profiled)], f"{profiled} engine games", 20
+        )
     return verdict
 
 

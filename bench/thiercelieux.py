@@ -23,20 +23,14 @@ usage: .venv/bin/python bench/thiercelieux.py [--games N] [--seed S] [--rounds R
 from __future__ import annotations
 
 import argparse
-import cProfile
-import gc
 import json
 import os
 import platform
-import pstats
 import random
-import resource
 import subprocess
 import sys
-import time
 import tracemalloc
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +38,7 @@ from loupgarou.core.actions import Action
 from loupgarou.core.chance import ChanceSource, SeededChance
 from loupgarou.engine import new_match
 from loupgarou.variants.thiercelieux import VARIANT
+from measure import max_rss_mib, print_profile, timed
 
 PLAYERS = ("Ana", "Bruno", "Céline", "Dédé", "Élise", "Fanfan", "Gégé", "Hugo", "Inès")
 DECK = (
@@ -144,35 +139,10 @@ def run_peer(python: str, script: Path, games: int, seed: int) -> dict[str, Any]
 # --- the run --------------------------------------------------------------------------------------
 
 
-def timed(play: Callable[[], str], games: int, wins: Counter[str]) -> float:
-    gc.collect()
-    start = time.perf_counter()
-    for _ in range(games):
-        wins[play()] += 1
-    return time.perf_counter() - start
-
-
-def max_rss_mib() -> float:
-    """This process's peak resident set size (Linux reports KiB, macOS bytes)."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
-
-
 def split_line(name: str, wins: Counter[str]) -> str:
     n = sum(wins.values())
     parts = [f"{key} {100 * k / n:5.2f} %" for key, k in sorted(wins.items())]
     return f"  {name:<5} " + "  ".join(parts)
-
-
-def profile(games: int, seed: int, uniform_wake: bool) -> None:
-    player = EnginePlayer(seed, uniform_wake=uniform_wake)
-    profiler = cProfile.Profile()
-    profiler.enable()
-    for _ in range(games):
-        player.play()
-    profiler.disable()
-    print(f"\ncProfile of {games} games (top 25 by own time):")
-    pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(25)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -291,7 +261,9 @@ def main(argv: list[str] | None = None) -> int:
         print(split_line("peer", peer_wins))
     print("\n" + json.dumps(result))
     if args.profile:
-        profile(min(games, 3_000), args.seed, args.uniform_wake)
+        player = EnginePlayer(args.seed, uniform_wake=args.uniform_wake)
+        profiled = min(games, 3_000)
+        print_profile(lambda: [player.play() for _ in range(profiled)], f"{profiled} games", 25)
     return 0
 
 

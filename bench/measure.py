@@ -1,0 +1,72 @@
+"""What every benchmark here shares: the floor, the timing loop, memory, intervals, profiles.
+
+The scripts in ``bench/`` are run as ``python bench/NAME.py``, so this module is
+imported by its bare name (``from measure import ...``).  It holds no benchmark of
+its own and changes no global state beyond what a call says.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import gc
+import importlib.util
+import pstats
+import random
+import resource
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import cast
+
+from loupgarou.sim.stats import wilson
+
+FLOOR = Path(__file__).resolve().parents[2] / "shared" / "bench" / "floor_one_night.py"
+"""The shared hand-written One Night loop, beside the checkout (``../shared/bench``)."""
+
+Z99 = 2.5758293035489
+"""The two-sided 99 % quantile of the normal distribution."""
+
+
+def load_floor() -> Callable[[random.Random], str] | None:
+    """The floor's ``play_py`` (one game with this generator, its winner), or None if the
+    file is absent."""
+    if not FLOOR.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("floor_one_night", FLOOR)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return cast(Callable[[random.Random], str], module.play_py)
+
+
+def timed(play: Callable[[], str], games: int, wins: Counter[str]) -> float:
+    """Play ``games`` games, count their results in ``wins``; the wall-clock seconds spent
+    (after a garbage collection, so that no earlier garbage is paid for here)."""
+    gc.collect()
+    start = time.perf_counter()
+    for _ in range(games):
+        wins[play()] += 1
+    return time.perf_counter() - start
+
+
+def max_rss_mib() -> float:
+    """This process's peak resident set size in MiB (Linux reports KiB, macOS bytes)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def interval99(k: int, n: int) -> tuple[float, float]:
+    """A 99 % Wilson interval for a proportion k / n."""
+    return wilson(k, n, Z99)
+
+
+def print_profile(work: Callable[[], object], title: str, top: int) -> None:
+    """Run ``work`` under cProfile and print the ``top`` functions by their own time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    work()
+    profiler.disable()
+    print(f"\ncProfile of {title} (top {top} by own time):")
+    pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(top)
