@@ -400,6 +400,45 @@ def test_default_players_follow_the_family_and_the_scenario(
     assert default_players(find_family(family), scenario) == players
 
 
+@pytest.mark.parametrize(
+    ("family", "deck", "players"),
+    [
+        # One Night: every card but the three in the centre goes to a player.
+        (
+            "one-night",
+            "werewolf,werewolf,seer,robber,troublemaker,villager,villager,villager,villager",
+            6,
+        ),
+        # Thiercelieux: with a Thief, two cards are set aside.
+        (
+            "thiercelieux",
+            "thief,werewolf,werewolf,seer,witch,hunter,villager,villager,villager,villager",
+            8,
+        ),
+        (
+            "thiercelieux",
+            "werewolf,werewolf,seer,witch,hunter,villager,villager,villager,villager",
+            9,
+        ),
+        ("lupus", "werewolf,werewolf,seer,medium,villager,villager,villager,villager,villager", 9),
+    ],
+)
+def test_a_deck_without_players_seats_the_table_it_is_made_for(
+    family: str, deck: str, players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", family, "--deck", deck, "--games", "2", "--bots", "random"]
+    assert main([*args, "--json", "--no-progress"]) == 0
+    assert f"({players})," in json.loads(capsys.readouterr().out)["label"]
+
+
+def test_a_deck_that_fits_no_table_gets_the_card_count_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "one-night", "--deck", "werewolf,seer,villager", "--no-progress"]
+    assert main(args) == 2
+    assert "setup.card_count" in capsys.readouterr().err
+
+
 def test_play_lupus_without_players_sits_eight() -> None:
     args = build_parser().parse_args(["play", "lupus", "--seed", "4", "--bots", "random"])
     assert args.players is None
@@ -418,7 +457,8 @@ def test_help_gives_the_defaults_and_every_family(capsys: pytest.CaptureFixture[
         with pytest.raises(SystemExit):
             main([command, "--help"])
         text = " ".join(capsys.readouterr().out.split())
-        assert "default: 5 for one-night, 8 for thiercelieux and lupus" in text
+        assert "default: what --deck is made for" in text
+        assert "else 5 for one-night, 8 for thiercelieux and lupus" in text
         assert "Lupus in Tabula: basic (the default), specials or everything" in text
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])

@@ -81,10 +81,17 @@ def factory(family: str, kind: str, *, agent_timeout: float = 5.0) -> BotFactory
     return found
 
 
+_BUILTINS_LOADED: list[bool] = []
+"""Not empty once the built-in bot modules are imported (checked on every game)."""
+
+
 def _load_builtins() -> None:
     """Import the built-in families' bot modules (each registers itself once)."""
+    if _BUILTINS_LOADED:
+        return
     from . import lupus as _lu
     from . import one_night as _on
     from . import thiercelieux as _th
 
     _ = (_on, _th, _lu)
+    _BUILTINS_LOADED.append(True)

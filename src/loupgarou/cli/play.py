@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from loupgarou.bots.protocol import Bot
@@ -125,6 +125,11 @@ class Words:
         who = self.who(seat)
         return f"You {second}" if who == "you" else f"{who} {third}"
 
+    def whose(self, seat: JSON) -> str:
+        """The possessive: "Bob's", or "your" for oneself."""
+        who = self.who(seat)
+        return "your" if who == "you" else f"{who}'s"
+
     def whom(self, seats: Sequence[JSON]) -> str:
         return ", ".join(self.who(s) for s in seats) or "nobody"
 
@@ -153,7 +158,7 @@ class Words:
             place = (
                 f"centre card {int(s['centre']) + 1}"
                 if s.get("centre") is not None
-                else f"{self.who(s.get('seat'))}'s card"
+                else f"{self.whose(s.get('seat'))} card"
             )
             parts.append(f"says {place} was {role_words(s['role'])}")
         return "; ".join(parts)
@@ -229,6 +234,8 @@ class Words:
             return head + (
                 f" The cards in play: {', '.join(str(r) for r in deck)}." if deck else ""
             )
+        if k == "deck_redrawn":
+            return f"The deck was drawn again ({d['reason']})."
         if k == "deck_drawn":
             return f"The deck drawn: {', '.join(str(r) for r in d['deck'])}."
         if k == "dealt":
@@ -244,11 +251,11 @@ class Words:
         if k == "copied":
             return f"{you} copied {self.who(d['seat'])}: {role_words(d['role'])}."
         if k == "card_seen":
-            return f"{you} looked at {self.who(d['seat'])}'s card: {role_words(d['role'])}."
+            return f"{you} looked at {self.whose(d['seat'])} card: {role_words(d['role'])}."
         if k == "centre_seen":
             return f"{you} looked at centre card {int(d['centre']) + 1}: {role_words(d['role'])}."
         if k == "robbed":
-            return f"{you} took {self.who(d['seat'])}'s card, which is {role_words(d['role'])}."
+            return f"{you} took {self.whose(d['seat'])} card, which is {role_words(d['role'])}."
         if k == "swapped":
             a, b = d["seats"]
             return f"{you} swapped the cards of {self.who(a)} and {self.who(b)}."
@@ -271,7 +278,10 @@ class Words:
                 line += " " + self.claim(claim)
             return line
         if k == "voted":
-            return f"{you} voted for {self.who(d['seat'])}."
+            target = d["seat"]
+            if e.audience.seats == frozenset((target,)):
+                return f"{you} voted for {'yourself' if you == 'You' else 'themselves'}."
+            return f"{you} voted for {self.who(target)}."
         if k == "votes_revealed":
             return (
                 "The votes: "
@@ -310,18 +320,117 @@ class Words:
         if k == "vote_opens":
             return f"Vote: {str(d['vote']).replace('_', ' ')}, among {self.whom(d['candidates'])}."
         if k == "captain_elected":
-            return f"{self.who(d['seat'])} is the Captain."
+            return f"{self.does(d['seat'], 'is', 'are')} the Captain."
         if k == "shot":
             return f"The Hunter {self.who(d['hunter'])} shoots {self.who(d['seat'])}."
         if k == "grief":
             return f"{self.does(d['seat'], 'dies', 'die')} of grief."
         if k == "victim_shown":
-            return f"{you} were shown the victim: {self.who(d.get('seat'))}."
+            return f"{you} saw the pack's victim: {self.who(d.get('seat'))}."
         if k == "pack_victim":
             return f"The pack chose {self.who(d.get('seat'))}."
         if k == "deal":
             return None
-        return self._plain(e)
+        return self._family_event(e, you) or self._plain(e)
+
+    def _family_event(self, e: Event, you: str) -> str | None:
+        """Thiercelieux's and Lupus in Tabula's own night and vote events (None: not one)."""
+        d = e.data
+        k = e.kind
+        if k in ("wolf_vote", "pack_vote"):
+            return f"{self.does(d['seat'], 'chose', 'chose')} {self.who(d['target'])} to devour."
+        if k == "victim":
+            return f"The pack's victim: {self.who(d['seat'])}."
+        if k == "woke":
+            return f"{you} woke up to hunt with the pack."
+        if k == "stayed_asleep":
+            return f"{you} stayed asleep: no hunting tonight."
+        if k == "starved":
+            return f"No Werewolf woke to hunt: {self.whom(d['seats'])} starved."
+        if k == "freemasons":
+            return f"{you} woke with the Freemasons: {self.whom(d['seats'])}."
+        if k == "medium":
+            verdict = "a Werewolf" if d["werewolf"] else "not a Werewolf"
+            return f"{you} learned that the late {self.who(d['seat'])} was {verdict}."
+        if k == "protecting":
+            return f"{you} watched over {self.who(d['seat'])} for the night."
+        if k == "picked":
+            return f"{you} named {self.who(d['seat'])} for the Owl."
+        if k == "chose":
+            return f"{you} chose to imitate {self.who(d['seat'])}."
+        if k == "became":
+            return f"{you} became {role_words(d['role'])}."
+        if k == "night_result":
+            return self._night_result(d)
+        if k == "stage1_counted":
+            counts = "; ".join(f"{self.who(s)} {n}" for s, n in d["counts"])
+            return f"The votes counted: {counts}. Most accused: {self.whom(d['leaders'])}."
+        if k == "owl_pick":
+            replaced = d.get("replaced")
+            instead = f" in place of {self.who(replaced)}" if replaced is not None else ""
+            return f"The Owl's choice, {self.who(d['seat'])}, stands accused too{instead}."
+        if k == "rested":
+            return f"{self.does(d['seat'], 'ended', 'ended')} the defence."
+        if k == "stage2_begins":
+            return (
+                f"The secret vote between {self.whom(d['suspects'])}; "
+                f"voting: {self.whom(d['voters'])}."
+            )
+        if k == "set_aside_seen":
+            cards = " and ".join(role_words(r) for r in d["roles"])
+            return f"{you} looked at the two set-aside cards: {cards}."
+        if k == "took":
+            return (
+                f"{you} took set-aside card {int(d['centre']) + 1}, {role_words(d['role'])}, "
+                "and set the Thief aside."
+            )
+        if k == "paired":
+            return f"{you} made {' and '.join(self.who(s) for s in d['seats'])} the Lovers."
+        if k == "lovers":
+            return f"Cupid's arrow: {' and '.join(self.who(s) for s in d['seats'])} are the Lovers."
+        if k == "spying":
+            return f"{you} peeked at the Werewolves."
+        if k == "spied":
+            return f"{you} saw the Werewolves unnoticed: {self.whom(d['seats'])}."
+        if k == "caught":
+            return f"{you} got caught spying by the Werewolves."
+        if k == "little_girl_caught":
+            return f"The pack caught the Little Girl, {self.who(d['seat'])}, spying."
+        if k == "healed":
+            return f"{you} healed {self.who(d['seat'])}."
+        if k == "poisoned":
+            return f"{you} poisoned {self.who(d['seat'])}."
+        if k == "dusk":
+            return f"Day {d['day']} ends."
+        if k == "captain_named":
+            return (
+                f"{self.does(d['by'], 'hands', 'hand')} the Captain's title to "
+                f"{self.who(d['seat'])} before dying."
+            )
+        if k == "captain_decides":
+            return (
+                f"{self.does(d['by'], 'settles', 'settle')} the tie as Captain, against "
+                f"{self.who(d['seat'])}."
+            )
+        return None
+
+    def _night_result(self, d: Mapping[str, JSON]) -> str:
+        """The game master's summary of a Lupus in Tabula night."""
+        parts = [f"the pack's victim {self.who(d['victim'])}"]
+        if d.get("protected") is not None:
+            parts.append(f"protected {self.who(d['protected'])}")
+        seen = d.get("seen")
+        if isinstance(seen, list) and seen:
+            parts.append(f"seen by the Seer {self.whom(seen)}")
+        if d.get("owl") is not None:
+            parts.append(f"the Owl's choice {self.who(d['owl'])}")
+        deaths = d.get("deaths")
+        died = (
+            ", ".join(f"{self.who(s)} ({str(c).replace('+', ' and ')})" for s, c in deaths)
+            if isinstance(deaths, list) and deaths
+            else "nobody"
+        )
+        return "The night, for the game master: " + "; ".join(parts) + f"; died: {died}."
 
 
 # --- the person's seat ---------------------------------------------------------------------
@@ -582,7 +691,7 @@ def handle(
         scenario = "premiere-nuit"
     table = table_spec(
         family,
-        args.players if args.players is not None else default_players(family, scenario),
+        args.players if args.players is not None else default_players(family, scenario, deck),
         scenario=scenario,
         deck=deck,
         options=tuple(parse_option(o) for o in args.option),

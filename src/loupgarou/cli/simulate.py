@@ -13,13 +13,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from loupgarou.bots.registry import family_bots
 from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
-from loupgarou.core.variant import Variant
+from loupgarou.core.variant import GameConfig, Variant
 from loupgarou.sim.runner import SimSpec, parse_bots, progress_bar, run
 from loupgarou.sim.scenarios import find_lupus_scenario, lupus_deck, lupus_player_range, table_spec
 from loupgarou.sim.stats import as_csv, as_json, as_table, summarise
@@ -50,7 +51,8 @@ DEFAULT_PLAYERS = {"one-night": 5, "thiercelieux": 8, "lupus": 8}
 """The player count when none is given, before a scenario moves it into its range."""
 
 PLAYERS_HELP = (
-    "player count (default: 5 for one-night, 8 for thiercelieux and lupus; a named scenario "
+    "player count (default: what --deck is made for, as its cards minus the 3 centre ones "
+    "for one-night; else 5 for one-night, 8 for thiercelieux and lupus; a named scenario "
     "meant for more starts at its smallest suggested table, as lupus specials at 12 and "
     "everything at 13, and one meant for fewer at its largest, as nuit-solitaire at 4)"
 )
@@ -92,9 +94,30 @@ def suited_players(family: Variant, scenario: str | None) -> tuple[int, int]:
     return family.min_players, family.max_players
 
 
-def default_players(family: Variant, scenario: str | None) -> int:
-    """The player count when ``--players`` is not given: the family's usual table
+def players_for_deck(family: Variant, deck: Sequence[str]) -> int | None:
+    """The one table size ``deck`` has the right number of cards for (a One Night deck
+    holds three centre cards, a Thiercelieux deck with a Thief two set-aside cards), or
+    None when the family's set-up accepts the count of no size or of several."""
+    fits = []
+    for n in range(family.min_players, family.max_players + 1):
+        config = GameConfig(family.name, tuple(f"p{i}" for i in range(n)), tuple(deck), {})
+        try:
+            family.setup(config)
+        except SetupError as error:
+            if error.code == "setup.card_count":
+                continue
+        fits.append(n)
+    return fits[0] if len(fits) == 1 else None
+
+
+def default_players(family: Variant, scenario: str | None, deck: Sequence[str] = ()) -> int:
+    """The player count when ``--players`` is not given: the size ``deck`` is made for
+    (see :func:`players_for_deck`), else the family's usual table
     (:data:`DEFAULT_PLAYERS`), moved into the range ``scenario`` is meant for."""
+    if deck:
+        fitted = players_for_deck(family, deck)
+        if fitted is not None:
+            return fitted
     low, high = suited_players(family, scenario)
     usual = DEFAULT_PLAYERS.get(family.name, family.min_players)
     return min(max(usual, low), high)
@@ -184,7 +207,7 @@ def handle(args: argparse.Namespace) -> int:
     scenario = args.scenario
     if not scenario and not deck and family.name == "one-night":
         scenario = "premiere-nuit"
-    players = args.players if args.players is not None else default_players(family, scenario)
+    players = args.players if args.players is not None else default_players(family, scenario, deck)
     table = table_spec(family, players, scenario=scenario, deck=deck, options=options)
     workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
     spec = SimSpec(
