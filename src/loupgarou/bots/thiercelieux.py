@@ -41,6 +41,8 @@ from loupgarou.engine.views import SeatView
 WOLF = "werewolf"
 UNIQUE_CLAIMS = ("seer", "little_girl", "witch", "hunter", "cupid", "thief")
 _POWER = {"seer": 5, "witch": 4, "hunter": 3, "little_girl": 2, "cupid": 1}
+_CREDIBLE = 0.3
+"""A claimant the village would elect Captain must be less suspected than this."""
 
 
 def side_of(role: str) -> str:
@@ -376,13 +378,31 @@ class SensibleThiercelieux:
         return PASS
 
     def _trusted(self, targets: list[int]) -> int:
+        """Whom to make Captain (or name as the successor).
+
+        The pack backs one of its own, all the same one.  A villager backs a credible
+        Seer or Little Girl (they have something to tell), else a player it knows to be
+        innocent, else itself: its own innocence is all it is sure of.  Voting for
+        oneself every time would leave every election tied and the title to chance.
+        """
         r = self.r
         if self.wolf:
             mine = [t for t in targets if t in r.wolves]
             if mine:
-                return self.seat if self.seat in mine else min(mine)
+                return min(mine)
             return self._pick(targets, r.suspicion(private=False), high=True)
-        return self._pick(targets, r.suspicion(), high=False)
+        susp = r.suspicion()
+        others = [t for t in targets if t != self.seat]
+        informed = [t for t in self._claimed("seer") + self._claimed("little_girl") if t in others]
+        credible = [t for t in informed if susp.get(t, 0.5) < _CREDIBLE]
+        if credible:
+            return self._pick(credible, susp, high=False)
+        cleared = [t for t in others if susp.get(t, 0.5) == 0.0]
+        if cleared:
+            return self._pick(cleared, susp, high=False)
+        if self.seat in targets:
+            return self.seat
+        return self._pick(targets, susp, high=False)
 
     def _lynch(self, targets: list[int]) -> int:
         r = self.r
