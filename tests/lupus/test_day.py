@@ -6,7 +6,7 @@ import pytest
 
 from loupgarou.core.actions import Action
 from loupgarou.core.errors import IllegalAction
-from loupgarou.core.statements import Statement
+from loupgarou.core.statements import Claim, Statement
 from tests.lupus.table import NINE, Who, table
 
 # NINE, by seat: 0 ana, 1 wolf1, 2 bob, 3 seer, 4 cid, 5 dan, 6 wolf2, 7 eve, 8 fay.
@@ -222,7 +222,7 @@ def test_a_tie_wraps_past_the_last_seat_before_reaching_the_seats_behind_the_hol
 def test_a_tie_before_anyone_holds_the_welcome_card_counts_from_seat_0() -> None:
     game = table(HAMSTER)
     game.night(kill="fay")  # nobody dies
-    # eve (7) and ana (0) tie for second place behind bob: counting from seat 0, ana first.
+    # Without a tie, bob leads and eve (3 votes) is second, ahead of ana (2).
     game.stage1(
         {"bob": "eve", "wolf1": "eve", "wolf2": "ana", "ana": "eve", "eve": "ana"}, rest="bob"
     )
@@ -235,6 +235,7 @@ def test_a_tie_before_anyone_holds_the_welcome_card_counts_from_seat_0() -> None
     assert game.public("stage1_counted")[-1]["counts"] == [[0, 2], [2, 6], [7, 1]]
     game = table(HAMSTER)
     game.night(kill="fay")
+    # eve (7) and ana (0) tie for second place behind bob: counting from seat 0, ana first.
     game.stage1({"bob": "eve", "wolf1": "eve", "wolf2": "ana", "eve": "ana"}, rest="bob")
     counted = game.public("stage1_counted")[-1]
     assert counted["counts"] == [[0, 2], [2, 5], [7, 2]]
@@ -382,3 +383,160 @@ def test_the_public_part_is_an_allow_list() -> None:
     game.lynch("wolf2", "eve")
     assert game.over
     assert game.view["roles"][1] == "werewolf" and game.view["phase"] == "over"
+
+
+# --- more of the Welcome card, the Ghosts and the ties ------------------------------------------
+
+TEN = HAMSTER + " gus:villager"
+"""Ten players (the Werehamster at seat 8, gus at 9): a night may kill nobody, and
+stage 2 then has eight voters, enough for a 4-4 tie."""
+
+
+def test_a_ghost_cannot_reveal_its_card_even_as_a_claim() -> None:
+    game = table(NINE)
+    game.night(kill="cid")
+    with pytest.raises(IllegalAction) as caught:
+        game.match.say(game.seat("cid"), Statement(claim=Claim(role="villager")))
+    assert caught.value.code == "action.cannot_speak"
+    game.stage1({"bob": "eve", "eve": "bob"}, rest="bob")
+    assert game.step == "defence"
+    assert not game.may_speak("cid")  # nor in the defence, nor later
+    assert game.public("statement") == []
+
+
+def test_the_discussion_lasts_three_minutes_unless_the_table_says_otherwise() -> None:
+    assert table(NINE).state.options.discussion_minutes == 3.0
+    game = table(NINE, discussion_minutes=5)
+    assert game.state.options.discussion_minutes == 5.0
+    game.night(kill="cid")
+    # The discussion is held before and while the stage 1 votes are called: every living
+    # player may speak, the Ghost may not.
+    assert game.step == "stage1"
+    assert [name for name in game.names if game.may_speak(name)] == [
+        "ana",
+        "wolf1",
+        "bob",
+        "seer",
+        "dan",
+        "wolf2",
+        "eve",
+        "fay",
+    ]
+
+
+def test_stage_1_refuses_a_vote_for_oneself_or_for_a_ghost() -> None:
+    game = table(NINE)
+    game.night(kill="cid")
+    assert game.waiting() == [("dan", "stage1")]
+    for target in ("dan", "cid"):
+        before = game.snapshot()
+        with pytest.raises(IllegalAction) as caught:
+            game.do("dan", "vote", target)
+        assert caught.value.code == "action.illegal"
+        assert game.snapshot() == before
+
+
+def test_a_player_lynched_yesterday_votes_as_a_ghost_in_stage_1_today() -> None:
+    game = table(NINE)
+    game.night(kill="cid")
+    game.lynch("bob", "dan")
+    game.night(kill="eve")
+    assert game.ghosts == ["bob", "cid", "eve"]
+    assert game.order == ["fay", "ana", "wolf1", "bob", "seer", "cid", "dan", "wolf2", "eve"]
+    for voter in ["fay", "ana", "wolf1"]:
+        game.do(voter, "vote", "dan")
+    assert game.waiting() == [("bob", "stage1")]
+    assert game.targets("bob") == ["ana", "wolf1", "seer", "dan", "wolf2", "fay"]
+    game.do("bob", "vote", "wolf1")
+    assert game.public("vote")[-1] == {"stage": 1, "seat": 2, "target": 1}
+    game.stage1(rest="dan")  # seer, cid, dan (who names the next living player), wolf2, eve
+    assert game.public("stage1_counted")[-1]["counts"] == [[1, 1], [5, 7], [6, 1]]
+    # wolf1 and wolf2 tie with one vote each (bob's and dan's): wolf1 comes first from fay.
+    assert game.suspects == ["dan", "wolf1"]
+
+
+@pytest.mark.parametrize(("draw", "holder", "first"), [(0, "ana", "wolf1"), (1, "fay", "ana")])
+def test_after_two_deaths_stage_1_starts_after_the_drawn_holder(
+    draw: int, holder: str, first: str
+) -> None:
+    game = table(HAMSTER, welcome_card=[draw])
+    game.night(look="fay", kill="ana")
+    assert game.public("welcome_card") == [{"seat": game.seat(holder), "among": [0, 8]}]
+    assert game.holder == holder
+    assert game.order[0] == first and game.order[-1] == holder
+    assert game.waiting() == [(first, "stage1")]
+
+
+def test_three_deaths_in_one_night_the_welcome_card_goes_to_one_of_the_three() -> None:
+    # 21 players: the Deadly Owl.  The pack kills ana, the Seer points at the Werehamster,
+    # the Owl picks hal: three Ghosts at dawn, and a draw among the three.
+    spec = (
+        NINE
+        + " gus:villager hal:villager owl "
+        + " ".join(f"x{i}:villager" for i in range(7))
+        + " werehamster wolf3:werewolf"
+    )
+    game = table(spec, welcome_card=[2])
+    game.night(look="werehamster", kill="ana", pick="hal")
+    assert game.public("dawn") == [{"night": 1, "deaths": [0, 10, 19]}]
+    assert game.public("welcome_card") == [{"seat": 19, "among": [0, 10, 19]}]
+    assert game.holder == "werehamster"
+    assert game.order[0] == "wolf3"
+    (request,) = [i for i in game.match.inputs if i.label == "welcome_card"]
+    assert request.value == 2
+
+
+def test_with_no_death_the_counting_still_starts_after_the_holder_of_the_card() -> None:
+    game = table(HAMSTER)
+    game.night(kill="cid")
+    game.lynch("bob", "dan")
+    game.night(kill="fay")  # nobody dies: cid (4) keeps the card
+    assert game.holder == "cid"
+    assert game.order == ["dan", "wolf2", "eve", "fay", "ana", "wolf1", "bob", "seer", "cid"]
+    # The Seer leads; ana (0) and wolf2 (6) tie for second: from dan (5), wolf2 comes first.
+    game.stage1(
+        {
+            "dan": "seer",
+            "wolf2": "ana",
+            "eve": "seer",
+            "fay": "seer",
+            "ana": "wolf2",
+            "wolf1": "eve",
+            "bob": "seer",
+            "seer": "ana",
+            "cid": "wolf2",
+        }
+    )
+    counted = game.public("stage1_counted")[-1]
+    assert counted["counts"] == [[0, 2], [3, 4], [6, 2], [7, 1]]
+    assert counted["leaders"] == [3, 6]
+
+
+def test_a_stage_2_tie_before_anyone_holds_the_welcome_card_counts_from_seat_0() -> None:
+    game = table(TEN)
+    game.night(kill="fay")  # the Werehamster survives: nobody dies, nobody holds the card
+    assert game.holder is None
+    game.stage1({"ana": "eve", "eve": "ana", "bob": "eve"}, rest="ana")
+    assert game.suspects == ["ana", "eve"]
+    game.defence()
+    game.stage2({"wolf1": "eve", "bob": "eve", "seer": "eve", "cid": "eve"}, rest="ana")
+    # dan, wolf2, fay and gus voted for ana: 4-4.  From seat 0, ana (0) before eve (7).
+    assert game.public("votes_revealed")[0]["counts"] == [[0, 4], [7, 4]]
+    assert game.public("lynched") == [{"seat": 0}]
+    assert game.holder is None  # the lynched player does not take the card either
+
+
+def test_stage_2_accepts_a_ballot_only_for_a_suspect_and_only_from_a_voter() -> None:
+    game = table(NINE)
+    game.night(kill="cid")
+    game.stage1({"bob": "eve", "eve": "bob"}, rest="bob")
+    game.defence()
+    assert game.suspects == ["bob", "eve"]
+    before = game.snapshot()
+    with pytest.raises(IllegalAction) as caught:
+        game.do("ana", "vote", "dan")
+    assert caught.value.code == "action.illegal"
+    with pytest.raises(IllegalAction) as caught:
+        game.do("bob", "vote", "eve")  # a suspect does not vote in stage 2
+    assert caught.value.code == "action.not_your_turn"
+    assert game.snapshot() == before

@@ -533,3 +533,63 @@ def test_a_seer_bodyguard_or_owl_who_does_not_answer_declines() -> None:
     assert game.learned("bodyguard") == [("declined", {"step": "bodyguard"})]
     assert game.learned("owl") == [("declined", {"step": "owl"})] * 2
     assert game.public("dawn")[-1] == {"night": 2, "deaths": [2]}
+
+
+# --- more of each character's night -------------------------------------------------------------
+
+
+def test_the_pack_is_not_told_who_the_possessed_is() -> None:
+    game = table(with_("possessed"))
+    game.decline("seer")
+    assert game.learned("wolf1") == [("pack", {"seats": [1, 6]})]
+    assert game.learned("wolf2") == [("pack", {"seats": [1, 6]})]
+    assert game.waiting() == [("wolf1", "werewolves"), ("wolf2", "werewolves")]
+    assert game.learned("fay") == []
+
+
+def test_the_medium_is_told_a_lynched_possessed_was_no_werewolf() -> None:
+    game = table(with_("possessed", with_("medium"), replacing="eve:villager"))
+    game.night(kill="ana")
+    game.lynch("eve", "bob")
+    game.night(kill="bob")
+    assert game.learned("fay") == [("medium", {"seat": 7, "werewolf": False})]
+
+
+def test_an_owl_pick_who_leads_stage_1_changes_nothing() -> None:
+    game = table(TWELVE)
+    game.night(kill="ana", pick="bob")
+    game.stage1({"bob": "cid"}, rest="bob")
+    assert game.public("stage1_counted")[-1]["leaders"] == [2, 4]
+    assert game.public("owl_pick") == [{"seat": 2, "replaced": None}]
+    assert game.suspects == ["bob", "cid"]
+
+
+def test_the_owl_picks_again_every_night() -> None:
+    game = table(TWELVE)
+    game.night(kill="ana", pick="hal")
+    game.lynch("bob", "cid")
+    assert game.public("suspects") == [{"seats": [2, 10]}] and "bob" in game.ghosts
+    game.night(kill="cid", pick="gus")
+    assert game.learned("owl")[-1] == ("picked", {"seat": 9})
+    game.stage1({"dan": "eve"}, rest="dan")
+    assert game.public("stage1_counted")[-1]["leaders"] == [5, 7]
+    assert game.public("owl_pick")[-1] == {"seat": 9, "replaced": 7}
+    assert game.suspects == ["dan", "gus"]
+
+
+def test_an_owl_devoured_in_the_night_still_names_its_pick() -> None:
+    """Everyone alive at nightfall acts during the night; the deaths come at dawn."""
+    game = table(TWELVE)
+    game.night(kill="owl", pick="hal")
+    assert "owl" in game.ghosts
+    game.stage1({"bob": "cid"}, rest="bob")
+    assert game.suspects == ["bob", "hal"]
+
+
+def test_the_bodyguard_does_not_save_the_werehamster_from_the_seer() -> None:
+    game = table(with_("werehamster", ELEVEN), welcome_card=[0])
+    game.night(kill="ana")
+    game.lynch("cid", "dan")
+    game.night(look="fay", protect="fay", kill="bob")
+    assert game.public("dawn")[-1] == {"night": 2, "deaths": [2, 8]}
+    assert game.secret("night_result")[-1]["deaths"] == [[2, "devoured"], [8, "seen"]]

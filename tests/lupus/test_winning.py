@@ -168,3 +168,22 @@ def test_a_game_won_at_a_dawn_with_two_deaths_ends_before_the_welcome_card_draw(
     assert game.public("dawn")[-1] == {"night": 3, "deaths": [7, 8]}
     assert game.teams == {"werewolves"} and game.winners == {"wolf1", "wolf2"}
     assert [i.label for i in game.match.inputs if i.type == "chance"] == ["deal"]
+
+
+def test_no_card_or_cause_of_death_is_public_before_the_end() -> None:
+    game = table(
+        NINE.replace("fay:villager", "fay:werehamster").replace("eve:villager", "eve:medium"),
+        welcome_card=[0],
+    )
+    game.night(look="fay", kill="ana")  # two Ghosts: one devoured, one seen
+    game.lynch("wolf1", "bob")
+    game.night(kill="bob")
+    game.lynch("wolf2", "cid")
+    assert game.over
+    shown = [e for e in game.match.events if e.audience.everyone]
+    end = [e.kind for e in shown].index("cards_revealed")
+    assert end == len(shown) - 2 and shown[-1].kind == "game_over"
+    for event in shown[:end]:
+        assert not {"role", "roles", "cards", "cause", "causes"} & set(event.data), event
+    assert game.public("dawn") == [{"night": 1, "deaths": [0, 8]}, {"night": 2, "deaths": [2]}]
+    assert game.public("lynched") == [{"seat": 1}, {"seat": 6}]

@@ -7,6 +7,8 @@ import pytest
 from loupgarou.core.actions import PASS, Action
 from loupgarou.core.errors import IllegalAction
 from loupgarou.core.statements import Claim, Sighting
+from loupgarou.narration import CueKind, Timing, build_script, load_locale
+from loupgarou.variants.one_night.roles import Role
 from tests.one_night.table import Table, table
 
 VOTE = "werewolf werewolf seer villager villager | robber troublemaker tanner"
@@ -25,6 +27,46 @@ def deaths(game: Table) -> list[tuple[int, str, int | None]]:
         for kind, data in game.public()
         if kind == "death"
     ]
+
+
+def refused(game: Table, who: str, action: Action) -> None:
+    """``who`` may not do ``action`` now: refused as illegal, and nothing changed."""
+    before = game.snapshot()
+    with pytest.raises(IllegalAction) as caught:
+        game.do(who, action)
+    assert caught.value.code == "action.illegal"
+    assert game.snapshot() == before
+
+
+# --- the discussion ----------------------------------------------------------------------------
+
+
+def discussion_seconds(timing: Timing | None = None) -> float:
+    cues = build_script([Role.WEREWOLF, Role.WEREWOLF, Role.SEER], load_locale("en"), timing=timing)
+    return sum(c.seconds for c in cues if c.kind in (CueKind.DISCUSSION, CueKind.COUNTDOWN))
+
+
+def test_the_discussion_lasts_five_minutes_unless_the_table_chooses_another_time() -> None:
+    assert discussion_seconds() == 5 * 60
+    assert discussion_seconds(Timing(discussion_seconds=10 * 60)) == 10 * 60
+    assert discussion_seconds(Timing(discussion_seconds=90)) == 90
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Action("look", (0,)),  # the Seer's look at a player
+        Action("look", (), (0, 1)),  # ... or at two centre cards
+        Action("peek", (), (2,)),  # a lone wolf's peek
+        Action("rob", (0,)),
+        Action("swap", (0, 1)),
+        Action("take", (), (0,)),
+    ],
+)
+def test_nobody_may_look_at_or_move_a_card_during_the_day(action: Action) -> None:
+    game = day()
+    refused(game, "seer", action)
+    assert game.learned("seer") == [("declined", {"step": "seer"})]
 
 
 # --- the vote ----------------------------------------------------------------------------------
@@ -51,12 +93,7 @@ def test_everyone_votes_at_once_for_another_player() -> None:
     ],
 )
 def test_a_vote_must_name_exactly_one_other_player(action: Action) -> None:
-    game = day()
-    before = game.snapshot()
-    with pytest.raises(IllegalAction) as caught:
-        game.do("seer", action)
-    assert caught.value.code == "action.illegal"
-    assert game.snapshot() == before
+    refused(day(), "seer", action)
 
 
 def test_a_vote_is_secret_until_everyone_has_voted_and_cannot_be_changed() -> None:

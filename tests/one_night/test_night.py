@@ -84,6 +84,15 @@ def test_with_both_werewolves_in_the_centre_nobody_wakes_as_a_werewolf() -> None
     assert game.learned("minion") == [("werewolves_shown", {"seats": []})]
 
 
+def test_a_werewolf_who_wakes_alone_may_peek_though_another_player_holds_a_werewolf() -> None:
+    game = table("doppelganger drunk werewolf seer villager | werewolf robber troublemaker")
+    game.act("doppelganger", copy="drunk")
+    game.act("doppelganger", take=0)  # she now holds a Werewolf card, but was not dealt one
+    assert game.card("doppelganger") == "werewolf"
+    assert game.waiting() == [("werewolf", "lone_wolf")]
+    assert game.learned("werewolf") == [("werewolves", {"seats": [2]})]
+
+
 # --- Minion (3) --------------------------------------------------------------------------------
 
 
@@ -95,6 +104,15 @@ def test_the_minion_learns_who_the_werewolves_are() -> None:
         ("werewolves", {"seats": [1]}),
         ("declined", {"step": "werewolves"}),
     ]
+
+
+def test_the_minion_is_shown_who_woke_as_werewolves_not_who_holds_a_werewolf_card() -> None:
+    game = table("doppelganger robber werewolf minion werewolf | seer troublemaker villager")
+    game.act("doppelganger", copy="robber")
+    game.act("doppelganger", rob="werewolf1")
+    assert [game.card(s) for s in (0, 2, 4)] == ["werewolf", "doppelganger", "werewolf"]
+    assert game.learned("minion") == [("werewolves_shown", {"seats": [2, 4]})]
+    assert game.learned("werewolf1") == [("werewolves", {"seats": [2, 4]})]
 
 
 # --- Masons (4) --------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from loupgarou.core.actions import PASS, Action
+from loupgarou.core.chance import ScriptedChance
 from loupgarou.core.errors import SetupError
 from loupgarou.engine import new_match
 from loupgarou.variants.one_night import VARIANT
@@ -197,3 +199,79 @@ def test_a_drawn_deck_checks_the_player_count(players: int, code: str, draw: str
     with pytest.raises(SetupError) as caught:
         new_match(VARIANT, [f"p{i}" for i in range(players)], [], options={"deck_draw": draw})
     assert caught.value.code == code
+
+
+# --- the deck and the centre -------------------------------------------------------------------
+
+
+def test_the_three_extra_cards_go_face_down_to_the_centre() -> None:
+    game = table("werewolf seer robber | troublemaker villager tanner", lone_wolf_peek=False)
+    assert game.centre() == ["troublemaker", "villager", "tanner"]
+    assert game.waiting() == [("seer", "seer")]  # nobody has looked at anything yet
+    told = [e for e in game.match.events if not e.audience.everyone and e.audience.seats]
+    assert [(sorted(e.audience.seats), e.kind, e.data) for e in told] == [
+        ([0], "dealt", {"role": "werewolf"}),
+        ([1], "dealt", {"role": "seer"}),
+        ([2], "dealt", {"role": "robber"}),
+        ([0], "werewolves", {"seats": [0]}),
+    ]
+    (deal,) = [e for e in game.match.events if e.kind == "deal"]
+    assert not deal.audience.everyone and not deal.audience.seats  # the moderator's alone
+
+
+def deck_holding(role: Role) -> list[str]:
+    """Six cards of the box, ``role`` first (with its partner for a Mason), none over the box."""
+    wanted: list[Role] = [role, Role.MASON] if role is Role.MASON else [role]
+    fillers = [Role.WEREWOLF, Role.ROBBER, Role.VILLAGER, Role.SEER, Role.TROUBLEMAKER] * 2
+    for filler in fillers:
+        if len(wanted) == 6:
+            break
+        if wanted.count(filler) < BOX[filler]:
+            wanted.append(filler)
+    return [r.value for r in wanted]
+
+
+@pytest.mark.parametrize("role", list(Role), ids=str)
+def test_a_deck_may_use_any_card_of_the_box(role: Role) -> None:
+    cards = deck_holding(role)
+    game = table(" ".join(cards[:3]) + " | " + " ".join(cards[3:]))
+    assert game.card(0) == role.value
+    assert game.match.warnings == ()
+    assert game.phase == "night"
+
+
+def test_the_order_the_deck_is_listed_in_changes_nothing() -> None:
+    listed = ["werewolf", "seer", "werewolf", "robber", "villager", "troublemaker", "tanner"]
+    backwards = listed[::-1]
+    # ann: werewolf, bob: seer, cid: troublemaker, dee: robber | werewolf villager tanner
+    deal = [2, 1, 5, 3, 0, 4, 6]  # the card id of ``listed`` dealt to each place
+    games = [
+        new_match(
+            VARIANT,
+            ["ann", "bob", "cid", "dee"],
+            deck,
+            chance=ScriptedChance({"deal": [ids]}),
+        )
+        for deck, ids in ((listed, deal), (backwards, [len(listed) - 1 - c for c in deal]))
+    ]
+    for match in games:
+        match.submit(0, Action("peek", (), (0,)))  # the lone Werewolf
+        match.submit(1, PASS)  # the Seer
+        match.submit(3, Action("rob", (0,)))  # the Robber takes the Seer
+        match.submit(2, Action("swap", (0, 3)))  # the Troublemaker
+        for seat, target in enumerate((2, 2, 3, 2)):
+            match.submit(seat, Action("vote", (target,)))
+    first, second = games
+    assert first.warnings == second.warnings
+    assert first.state.cards != second.state.cards  # the card ids differ ...
+    played = [[e for e in m.events if e.kind != "night_begins"] for m in games]
+    assert played[0] == played[1]  # ... but every card is where the other game has it
+    assert first.outcome == second.outcome
+
+
+def test_a_deck_full_of_roles_gets_no_advice_about_how_many_are_new() -> None:
+    game = table(
+        "doppelganger werewolf minion mason mason seer robber troublemaker drunk insomniac"
+        " | werewolf hunter tanner"
+    )
+    assert game.match.warnings == ()

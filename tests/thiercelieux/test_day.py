@@ -162,6 +162,14 @@ def test_the_captain_is_elected_on_day_one_before_the_lynch() -> None:
     assert {kind for _, kind in game.waiting()} == {"lynch"}
 
 
+def test_the_most_votes_elect_the_captain_even_without_a_majority() -> None:
+    game = table(BASIC)
+    game.night()
+    game.votes({"wolf1": "seer", "wolf2": "seer", "seer": "seer", "witch": "witch"})
+    game.votes({"hunter": "witch", "ana": "hunter", "bob": "hunter", "cid": "ana"})
+    assert game.captain == "seer"  # 3 votes of 8
+
+
 def test_an_election_tie_is_revoted_among_the_tied() -> None:
     game = table(BASIC)
     game.night()
@@ -277,6 +285,14 @@ def test_the_most_voted_player_is_lynched() -> None:
     assert game.public("lynched") == [{"seat": 7}]
     assert game.deaths == [("cid", "lynched")]
     assert game.phase == "night"
+
+
+def test_the_most_votes_lynch_even_without_a_majority() -> None:
+    game = table(BASIC, captain=False)
+    game.night()
+    game.votes({"wolf1": "cid", "wolf2": "cid", "seer": "cid", "witch": "ana"})
+    game.votes({"hunter": "ana", "ana": "bob", "bob": "seer", "cid": "witch"})
+    assert game.deaths == [("cid", "lynched")]  # 3 votes of 8
 
 
 def test_the_captains_ballot_counts_twice() -> None:
@@ -470,3 +486,90 @@ def test_only_the_living_speak_and_only_by_day() -> None:
     assert not VARIANT.may_speak(game.state, 5)  # ana is dead
     game.match.say(0, Statement("I am a simple villager."))
     assert game.public("statement")[-1] == {"seat": 0, "text": "I am a simple villager."}
+
+
+# --- more chains and ties ------------------------------------------------------------------------
+
+
+def test_the_captains_title_cannot_be_refused() -> None:
+    game = table(BASIC)
+    game.night()
+    game.all_vote("ana", ana="bob")  # elected though she voted for bob
+    assert game.captain == "ana"
+    assert game.verbs("ana") == {"vote"}  # her lynch ballot: nothing to accept or decline
+    assert {kind for _, kind in game.waiting()} == {"lynch"}
+    game.all_vote("ana", ana="bob")
+    game.heir("ana", "cid")
+    assert game.captain == "cid"  # the heir is not asked either
+    assert game.phase == "night" and game.waiting() == [("seer", "seer")]
+
+
+def test_a_captain_may_pick_himself_among_the_tied() -> None:
+    game = table(BASIC)
+    game.night()
+    game.all_vote("seer", seer="witch")
+    game.votes({"seer": "hunter", "witch": "seer", "cid": "seer", "ana": "seer", "bob": "ana"})
+    game.votes({"wolf1": "bob", "wolf2": "bob", "hunter": "bob"})
+    # seer 3, bob 3: the Captain is one of the tied and voted for neither.
+    assert game.waiting() == [("seer", "captain_pick")]
+    assert game.targets("seer") == {"seer", "bob"}
+    game.do("seer", "vote", "seer")
+    assert game.deaths == [("seer", "lynched")]
+    assert game.waiting() == [("seer", "captain_successor")]
+
+
+def test_a_second_tie_among_fewer_players_lynches_nobody() -> None:
+    first = {"wolf1": "ana", "wolf2": "ana", "seer": "bob", "witch": "bob", "hunter": "cid"}
+    first |= {"ana": "cid", "bob": "seer", "cid": "witch"}
+    again = {"wolf1": "ana", "wolf2": "ana", "hunter": "ana", "bob": "ana"}
+    again |= {"seer": "bob", "witch": "bob", "ana": "bob", "cid": "bob"}
+    game = table(BASIC, captain=False)
+    game.night()
+    game.votes(first)
+    assert game.public("vote_opens")[-1]["candidates"] == [5, 6, 7]
+    game.votes(again)  # ana 4, bob 4, cid 0
+    assert game.public("no_lynch") == [{"tied": [5, 6]}]
+    assert game.deaths == [] and game.phase == "night"
+    game = table(BASIC, captain=False, lynch_second_tie="random", tiebreak=[1])
+    game.night()
+    game.votes(first)
+    game.votes(again)
+    assert game.public("lynch_drawn") == [{"seat": 6, "tied": [5, 6]}]  # among the new tie
+    assert game.deaths == [("bob", "lynched")]
+
+
+def test_the_hunter_devoured_shoots_the_captain_whose_lover_grieves_then_a_successor() -> None:
+    game = table(LOVE)
+    game.night(pair=("ana", "bob"))
+    game.all_vote("ana", ana="cid")
+    game.all_vote("dan", dan="cid")
+    assert game.captain == "ana"
+    game.night(victim="hunter")
+    assert game.waiting() == [("hunter", "hunter")]  # at once, before anything else
+    game.shoot("hunter", "ana")
+    assert game.deaths[1:] == [("hunter", "devoured"), ("ana", "shot"), ("bob", "grief")]
+    assert game.waiting() == [("ana", "captain_successor")]
+    assert game.targets("ana") == {"wolf1", "wolf2", "seer", "witch", "cupid", "cid"}
+    game.heir("ana", "witch")
+    assert game.captain == "witch"
+    assert {kind for _, kind in game.waiting()} == {"lynch"}  # no election on day 2
+
+
+def test_a_lynched_captain_whose_lover_is_the_hunter() -> None:
+    """The Hunter grieving his Lover the Captain shoots only with ``hunter_on_any_death``;
+    either way the dead Captain names a successor last, among those still alive."""
+    game = table(LOVE)
+    game.night(pair=("ana", "hunter"))
+    game.all_vote("ana", ana="cid")
+    game.all_vote("ana", ana="cid")
+    assert game.deaths == [("ana", "lynched"), ("hunter", "grief")]
+    assert game.waiting() == [("ana", "captain_successor")]
+    game = table(LOVE, hunter_on_any_death=True)
+    game.night(pair=("ana", "hunter"))
+    game.all_vote("ana", ana="cid")
+    game.all_vote("ana", ana="cid")
+    assert game.waiting() == [("hunter", "hunter")]
+    game.shoot("hunter", "cid")
+    assert game.deaths == [("ana", "lynched"), ("hunter", "grief"), ("cid", "shot")]
+    assert game.waiting() == [("ana", "captain_successor")]
+    assert "cid" not in game.targets("ana")

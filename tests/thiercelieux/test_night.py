@@ -3,6 +3,8 @@ Werewolves and the Little Girl, the Witch."""
 
 from __future__ import annotations
 
+import pytest
+
 from loupgarou.core.actions import PASS, Action
 from loupgarou.core.chance import ChanceRequest, ScriptedChance
 from loupgarou.core.events import JSON
@@ -65,6 +67,21 @@ def test_the_public_view_at_night_shows_the_step_only() -> None:
     }
 
 
+def test_the_dead_have_no_night_decision() -> None:
+    game = table(GIRL, captain=False)
+    game.night(victim="girl", poison="wolf2")
+    game.all_vote("witch", witch="ana")
+    assert game.alive == ["wolf1", "seer", "ana", "bob", "cid"]
+    game.decline("seer")
+    assert game.waiting() == [("wolf1", "werewolf_wake")]  # not the dead wolf2
+    game.do("wolf1", "wake")
+    assert game.waiting() == [("wolf1", "werewolf_vote")]  # no dead Little Girl spying
+    game.do("wolf1", "vote", "ana")
+    assert game.phase == "day"  # no dead Witch brewing
+    assert game.calls()[-3:] == ["seer", "werewolves", "witch"]
+    assert game.learned("witch")[-1] == ("voted", {"vote": "lynch", "seat": 5})
+
+
 # --- the Thief ---------------------------------------------------------------------------------
 
 
@@ -99,6 +116,25 @@ def test_a_werewolf_taken_by_the_thief_hunts_with_the_pack_that_night() -> None:
         ("wolf1", "werewolf_wake"),
         ("wolf2", "werewolf_wake"),
     ]
+
+
+def test_a_thief_who_takes_cupid_pairs_the_lovers_that_same_night() -> None:
+    game = table("thief wolf wolf seer witch hunter villager villager | cupid villager")
+    game.do("thief", "take", centre=0)
+    assert game.role("thief") == "cupid"
+    assert game.waiting() == [("thief", "cupid")]
+    game.do("thief", "pair", "thief", "villager1")
+    assert game.lovers == ["thief", "villager1"]
+    assert game.calls() == ["thief", "cupid", "lovers", "seer"]
+
+
+def test_a_thief_who_takes_the_seer_looks_that_same_night() -> None:
+    game = table("thief wolf wolf witch hunter villager villager villager | seer villager")
+    assert game.calls() == ["thief"]
+    game.do("thief", "take", centre=0)
+    assert game.waiting() == [("thief", "seer")]
+    game.do("thief", "look", "wolf1")
+    assert game.learned("thief")[-1] == ("card_seen", {"seat": 1, "role": "werewolf"})
 
 
 def test_two_werewolves_set_aside_force_the_thief_to_take_one() -> None:
@@ -321,7 +357,11 @@ def test_caught_with_no_victim_chosen_she_dies_all_the_same() -> None:
     assert game.deaths == [("girl", "caught")]
 
 
-def test_the_catch_chance_is_the_option() -> None:
+@pytest.mark.parametrize(
+    ("options", "chance"), [({}, 0.2), ({"little_girl_catch_chance": 0.35}, 0.35)]
+)
+def test_the_catch_chance_is_the_option(options: dict[str, JSON], chance: float) -> None:
+    """One time in five by default; the table may choose another probability."""
     requests: list[ChanceRequest] = []
 
     class Recorder:
@@ -335,9 +375,7 @@ def test_the_catch_chance_is_the_option() -> None:
             return self.script.draw(request)
 
     names, deck, _ = deal_for(GIRL)
-    config = GameConfig(
-        "thiercelieux", tuple(names), tuple(deck), {"little_girl_catch_chance": 0.35}
-    )
+    config = GameConfig("thiercelieux", tuple(names), tuple(deck), options)
     match = Match(VARIANT, config, Recorder())
     match.submit(2, PASS)
     match.submit(0, Action("wake"))
@@ -345,7 +383,7 @@ def test_the_catch_chance_is_the_option() -> None:
     match.submit(4, Action("spy"))
     match.submit(0, Action("no_victim"))
     match.submit(1, Action("no_victim"))
-    assert requests[-1] == ChanceRequest("little_girl_caught", "bernoulli", p=0.35)
+    assert requests[-1] == ChanceRequest("little_girl_caught", "bernoulli", p=chance)
 
 
 # --- the Witch ---------------------------------------------------------------------------------

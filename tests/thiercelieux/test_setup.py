@@ -10,6 +10,7 @@ from loupgarou.core.events import JSON
 from loupgarou.core.variant import GameConfig, Variant
 from loupgarou.engine import Match
 from loupgarou.variants.thiercelieux import VARIANT, suggested_deck
+from loupgarou.variants.thiercelieux.roles import Role
 from loupgarou.variants.thiercelieux.setup import parse_deck, validate_deck
 from loupgarou.variants.thiercelieux.state import Options
 from loupgarou.variants.thiercelieux.variant import resolve
@@ -81,6 +82,40 @@ def test_the_player_count_limits() -> None:
     assert error(many).code == "setup.too_many_players"
 
 
+def test_eight_cards_and_the_captain_is_not_one_of_them() -> None:
+    assert {role.value for role in Role} == {
+        "werewolf",
+        "villager",
+        "seer",
+        "hunter",
+        "cupid",
+        "witch",
+        "thief",
+        "little_girl",
+    }
+    assert setup("thief wolf wolf seer witch hunter cupid little_girl villager villager", 8)
+    for title in ("captain", "capitaine"):
+        e = error(f"wolf wolf seer {title} villager villager villager villager")
+        assert e.code == "setup.unknown_role" and repr(title) in e.message
+
+
+def test_the_thiefs_two_extra_cards_are_set_aside_face_down() -> None:
+    game = table("thief wolf wolf seer witch hunter villager villager | cupid little_girl")
+    assert game.set_aside() == ["cupid", "little_girl"]
+    # Only the Thief is shown them (on his turn); nobody else, and nothing public, names them.
+    assert game.learned("thief") == [("set_aside_seen", {"roles": ["cupid", "little_girl"]})]
+    for seat in game.names[1:]:
+        assert game.learned(seat) == []
+    game.decline("thief")
+    assert VARIANT.public(game.state)["revealed"] == []
+    # The deck's make-up is public (game_begins), not where its cards lie.
+    public = [e.kind for e in game.match.events if e.audience.everyone]
+    named = [
+        e.kind for e in game.match.events if e.audience.everyone and "little_girl" in str(e.data)
+    ]
+    assert named == ["game_begins"] and len(public) > 3
+
+
 def test_french_names_are_understood() -> None:
     game = table(
         "loup-garou voyante sorcière chasseur cupidon petite-fille villageois simple-villageois"
@@ -116,6 +151,10 @@ def test_a_wolf_ratio_far_from_one_in_four_is_a_warning() -> None:
     )
     assert "setup.wolf_ratio" in warnings("wolf wolf wolf seer witch villager villager villager")
     assert "setup.wolf_ratio" not in warnings(EIGHT)
+
+
+def test_the_minimal_deck_gets_no_advice() -> None:
+    assert warnings("wolf wolf seer villager villager villager villager villager") == []
 
 
 def test_below_the_minimal_deck_is_a_warning() -> None:
@@ -193,8 +232,20 @@ def test_bad_options_are_refused() -> None:
     assert error(EIGHT, teleport=True).code == "setup.unknown_option"
     assert error(EIGHT, captain_mode="hereditary").code == "setup.bad_option"
     assert error(EIGHT, captain="yes").code == "setup.bad_option"
-    assert error(EIGHT, little_girl_catch_chance=1.5).code == "setup.bad_option"
-    assert setup(EIGHT, little_girl_catch_chance=1).state.options.little_girl_catch_chance == 1.0
+
+
+@pytest.mark.parametrize("chance", [1.5, -0.1, float("nan"), float("inf")])
+def test_the_catch_chance_is_a_probability(chance: float) -> None:
+    e = error(EIGHT, little_girl_catch_chance=chance)
+    assert e.code == "setup.bad_option"
+    assert "'little_girl_catch_chance'" in e.message and "from 0 to 1" in e.message
+
+
+def test_the_catch_chance_may_be_zero_or_one() -> None:
+    for chance, resolved in ((0, 0.0), (1, 1.0), (0.5, 0.5)):
+        options = setup(EIGHT, little_girl_catch_chance=chance).state.options
+        assert options.little_girl_catch_chance == resolved
+        assert type(options.little_girl_catch_chance) is float
 
 
 def test_the_family_declares_its_metadata() -> None:

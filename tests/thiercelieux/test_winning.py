@@ -146,3 +146,55 @@ def test_the_end_shows_every_card_and_the_lovers() -> None:
     }
     public = VARIANT.public(game.state)
     assert public["phase"] == "over" and len(public["revealed"]) == 8
+
+
+def test_the_werewolves_win_without_their_lover_of_the_other_camp() -> None:
+    game = table(COUPLE, captain=False)
+    game.night(pair=("wolf1", "ana"), victim="cupid")
+    game.all_vote("bob", bob="cid")
+    game.night(victim="cid")
+    assert game.alive == ["wolf1", "wolf2", "ana", "dan"] and not game.over
+    game.all_vote("dan", dan="ana")
+    # wolf2 and the Lovers: one non-Werewolf left, but the Werewolf Lover plays for himself.
+    assert game.reasons == ["werewolves.one_left"]
+    assert game.winners == {"wolf2"}
+
+
+def _lovers_and_the_hunter() -> Table:
+    """wolf and ana, Lovers of opposite camps, and the lynched Hunter about to shoot."""
+    game = table("wolf hunter cupid ana:villager bob:villager", captain=False)
+    game.night(pair=("wolf", "ana"), victim="cupid")
+    game.all_vote("bob", bob="hunter")
+    game.night(victim=None)
+    game.all_vote("hunter", hunter="ana")
+    return game
+
+
+def test_the_lovers_win_once_the_hunter_has_let_them_be() -> None:
+    game = _lovers_and_the_hunter()
+    assert game.alive == ["wolf", "ana"]
+    assert not game.over and game.waiting() == [("hunter", "hunter")]
+    game.decline("hunter")
+    assert game.teams == {"lovers"} and game.winners == {"wolf", "ana"}
+
+
+def test_the_hunters_shot_at_the_last_two_lovers_leaves_nobody() -> None:
+    game = _lovers_and_the_hunter()
+    game.shoot("hunter", "ana")
+    assert game.deaths[-2:] == [("ana", "shot"), ("wolf", "grief")]
+    assert game.reasons == ["nobody.all_dead"] and game.winners == set()
+
+
+def test_a_hunters_shot_at_dawn_settles_the_game_before_the_day() -> None:
+    game = table("wolf hunter seer ana:villager bob:villager")
+    game.night(victim="hunter")
+    assert not game.over  # one Werewolf against three, the Hunter still to shoot
+    game.shoot("hunter", "wolf")
+    assert game.teams == {"village"} and game.winners == {"hunter", "seer", "ana", "bob"}
+    assert game.public("day_begins") == [] and game.public("vote_opens") == []
+    game = table("wolf hunter seer ana:villager")
+    game.night(victim="hunter")
+    assert not game.over  # one Werewolf against two
+    game.shoot("hunter", "seer")
+    assert game.teams == {"werewolves"} and game.reasons == ["werewolves.one_left"]
+    assert game.public("day_begins") == []

@@ -15,7 +15,7 @@ from operator import attrgetter
 
 from loupgarou.core.actions import Decision
 from loupgarou.core.chance import ChanceRequest
-from loupgarou.core.errors import SetupError, SetupWarning
+from loupgarou.core.errors import SetupWarning
 from loupgarou.core.events import JSON, Event, public
 from loupgarou.core.outcome import Outcome
 from loupgarou.core.statements import Statement
@@ -74,8 +74,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "little_girl_catch_chance",
         0.2,
-        "The probability, from 0 to 1, that the Little Girl is caught when she spies.",
+        "The probability that the Little Girl is caught when she spies.",
         kind=float,
+        low=0.0,
+        high=1.0,
     ),
     OptionSpec(
         "lovers_vote_together",
@@ -103,12 +105,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
 def resolve(given: dict[str, JSON]) -> Options:
     """The table's options, checked, with defaults filled in."""
     opts = resolve_options(OPTIONS, given, {})
-    chance = float(opts["little_girl_catch_chance"])
-    if not 0.0 <= chance <= 1.0:
-        raise SetupError(
-            "setup.bad_option",
-            f"option 'little_girl_catch_chance' is a probability from 0 to 1; got {chance}",
-        )
     return Options(
         captain=bool(opts["captain"]),
         captain_mode=str(opts["captain_mode"]),
@@ -116,7 +112,7 @@ def resolve(given: dict[str, JSON]) -> Options:
         reveal_on_death=bool(opts["reveal_on_death"]),
         hunter_on_any_death=bool(opts["hunter_on_any_death"]),
         witch_self_poison=bool(opts["witch_self_poison"]),
-        little_girl_catch_chance=chance,
+        little_girl_catch_chance=float(opts["little_girl_catch_chance"]),
         lovers_vote_together=bool(opts["lovers_vote_together"]),
         wolves_win_at_parity=bool(opts["wolves_win_at_parity"]),
         lynch_second_tie=str(opts["lynch_second_tie"]),
