@@ -16,6 +16,8 @@ from loupgarou.bots.protocol import Bot
 from loupgarou.bots.registry import factory
 from loupgarou.cli import play
 from loupgarou.cli.main import build_parser, main
+from loupgarou.cli.play_claims import parse_claim
+from loupgarou.cli.play_words import Words
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import Event, public
@@ -168,13 +170,13 @@ def test_solo_lupus_runs_to_the_end_and_words_the_two_stages() -> None:
 
 
 def test_parse_claim() -> None:
-    claim = play.parse_claim("seer look 3 saw 3=werewolf c1=villager", 5, 0)
+    claim = parse_claim("seer look 3 saw 3=werewolf c1=villager", 5, 0)
     assert claim.role == "seer" and claim.did is not None and claim.did.players == (2,)
     assert [(s.role, s.seat, s.centre) for s in claim.saw] == [
         ("werewolf", 2, None),
         ("villager", None, 0),
     ]
-    assert play.parse_claim("robber rob 2 saw me=seer", 5, 0).saw[0].seat == 0
+    assert parse_claim("robber rob 2 saw me=seer", 5, 0).saw[0].seat == 0
 
 
 def test_simulate_lupus_reports_its_three_sides(capsys: pytest.CaptureFixture[str]) -> None:
@@ -285,18 +287,16 @@ def test_lupus_unknown_role_is_refused_and_changes_nothing(
     ],
 )
 def test_every_lupus_role_may_be_claimed(role: str) -> None:
-    assert play.parse_claim(role, 9, 0, "lupus").role == role
+    assert parse_claim(role, 9, 0, "lupus").role == role
 
 
 def test_lupus_claims_read_human_names_and_actions() -> None:
-    claim = play.parse_claim("seer look 3 saw 3=human 5=werewolf", 9, 0, "lupus")
+    claim = parse_claim("seer look 3 saw 3=human 5=werewolf", 9, 0, "lupus")
     assert claim.did == Action("look", (2,))
     assert [(s.role, s.seat) for s in claim.saw] == [("human", 2), ("werewolf", 4)]
-    assert play.parse_claim("Hibou", 9, 0, "lupus").role == "owl"
-    assert play.parse_claim("garde-du-corps protect me", 9, 0, "lupus").did == Action(
-        "protect", (0,)
-    )
-    assert play.parse_claim("freemason saw 2=freemason", 9, 0, "lupus").saw[0].role == "freemason"
+    assert parse_claim("Hibou", 9, 0, "lupus").role == "owl"
+    assert parse_claim("garde-du-corps protect me", 9, 0, "lupus").did == Action("protect", (0,))
+    assert parse_claim("freemason saw 2=freemason", 9, 0, "lupus").saw[0].role == "freemason"
 
 
 @pytest.mark.parametrize(
@@ -314,13 +314,13 @@ def test_lupus_claims_read_human_names_and_actions() -> None:
 )
 def test_bad_claims_say_what_is_wrong(text: str, family: str, message: str) -> None:
     with pytest.raises(ScriptError) as err:
-        play.parse_claim(text, 9, 0, family)
+        parse_claim(text, 9, 0, family)
     assert err.value.code == "script.bad_claim"
     assert message in err.value.message
 
 
 def test_lupus_claims_are_worded_as_what_a_player_is() -> None:
-    words = play.Words(["Ann", "Bob", "Cid"], 0, "lupus")
+    words = Words(["Ann", "Bob", "Cid"], 0, "lupus")
     medium = {
         "role": "medium",
         "saw": [{"role": "human", "seat": 1}, {"role": "werewolf", "seat": 0}],
@@ -342,7 +342,7 @@ def test_lupus_claims_are_worded_as_what_a_player_is() -> None:
 
 
 def test_sentences_about_my_seat_speak_to_me() -> None:
-    words = play.Words(["Ann", "Bob"], 0, "lupus")
+    words = Words(["Ann", "Bob"], 0, "lupus")
     assert words.event(public("welcome_card", seat=0)) == "You hold the Welcome card."
     assert words.event(public("welcome_card", seat=1)) == "Bob holds the Welcome card."
     assert words.event(public("vote", seat=0, target=1, stage=1)) == "You vote for Bob."
@@ -467,7 +467,7 @@ def test_help_gives_the_defaults_and_every_family(capsys: pytest.CaptureFixture[
 
 
 def test_a_lupus_seat_claiming_to_be_human_is_worded_as_such() -> None:
-    words = play.Words(["Ann", "Bob"], 0, "lupus")
+    words = Words(["Ann", "Bob"], 0, "lupus")
     assert words.claim({"role": "human"}) == "claims to be human (not a Werewolf)"
     assert "Human" not in words.claim({"role": "Human", "saw": [{"role": "human", "seat": 0}]})
 

@@ -1,6 +1,6 @@
 """Solo play words every event of every family in plain sentences.
 
-``loupgarou play`` tells the person what happens through :class:`loupgarou.cli.play.Words`;
+``loupgarou play`` tells the person what happens through :class:`loupgarou.cli.play_words.Words`;
 an event it has no sentence for is shown in a generic "kind (key value)" form.  These
 tests play whole games of each family (random and sensible bots, several decks and
 options) and check that no event, public, private or the game master's, falls back to
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from loupgarou.cli.play import Words
+from loupgarou.cli.play_words import Words
 from loupgarou.core.events import JSON, Event, public, told
 from loupgarou.engine import Match
 from loupgarou.sim import runner

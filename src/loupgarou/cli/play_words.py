@@ -1,0 +1,360 @@
+"""Sentences for events, as ``loupgarou play`` shows them to the person at the terminal.
+
+Contract: :class:`Words` turns an event of any family into one English sentence for one
+table (the players' names, "you" for the person's own seat), or None for an event that
+tells a player nothing; an event it has no sentence for is shown in a plain generic form,
+never dropped (``tests/sim/test_wording.py`` plays every family and checks that no event
+needs that form).  :func:`role_words` names a role inside a sentence.  Nothing here reads
+or changes a game: it only words what it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from loupgarou.core.actions import Action
+from loupgarou.core.events import JSON, Event
+
+HUMAN = "human"
+"""A Lupus in Tabula sighting's other answer: the Seer and the Medium learn "a Werewolf"
+or "not a Werewolf" (``human``), never the role."""
+
+
+def role_words(role: JSON) -> str:
+    text = str(role).replace("_", " ")
+    if text in ("werewolf", "villager", "mason", "freemason"):
+        return f"a {text.capitalize()}"
+    if text == "cupid":
+        return "Cupid"
+    if text == HUMAN:
+        return "human, not a Werewolf"
+    return f"the {text.title()}"
+
+
+class Words:
+    """Turns events into sentences for one table (player names; 'you' for one seat)."""
+
+    def __init__(self, names: Sequence[str], me: int | None, family: str | None = None) -> None:
+        self.names = list(names)
+        self.me = me
+        self.family = family
+
+    def who(self, seat: JSON) -> str:
+        if seat is None:
+            return "nobody"
+        s = int(seat)
+        if s == self.me:
+            return "you"
+        return self.names[s] if 0 <= s < len(self.names) else f"seat {s}"
+
+    def does(self, seat: JSON, third: str, second: str) -> str:
+        """The start of a sentence about ``seat``: "Bob holds", or "You hold" for oneself."""
+        who = self.who(seat)
+        return f"You {second}" if who == "you" else f"{who} {third}"
+
+    def whose(self, seat: JSON) -> str:
+        """The possessive: "Bob's", or "your" for oneself."""
+        who = self.who(seat)
+        return "your" if who == "you" else f"{who}'s"
+
+    def whom(self, seats: Sequence[JSON]) -> str:
+        return ", ".join(self.who(s) for s in seats) or "nobody"
+
+    def subject(self, event: Event) -> str:
+        seats = sorted(event.audience.seats)
+        if self.me is not None and self.me in seats:
+            return "You"
+        return self.whom(seats)
+
+    def claim(self, raw: JSON) -> str:
+        if self.family == "lupus":
+            return self._lupus_claim(raw)
+        parts = []
+        if raw.get("role"):
+            parts.append(f"claims to have started as {role_words(raw['role'])}")
+        did = raw.get("did")
+        if did:
+            action = Action.from_json(did)
+            targets = [self.who(p) for p in action.players] + [
+                f"centre card {c + 1}" for c in action.centre
+            ]
+            parts.append(
+                f"says they did '{action.kind}'" + (f" on {', '.join(targets)}" if targets else "")
+            )
+        for s in raw.get("saw", ()):
+            place = (
+                f"centre card {int(s['centre']) + 1}"
+                if s.get("centre") is not None
+                else f"{self.whose(s.get('seat'))} card"
+            )
+            parts.append(f"says {place} was {role_words(s['role'])}")
+        return "; ".join(parts)
+
+    def _lupus_claim(self, raw: JSON) -> str:
+        """A Lupus in Tabula claim: cards are never shown, so a sighting says what a
+        player *is* (for the Medium: what a lynched player *was*), ``human`` meaning
+        "not a Werewolf"."""
+        parts = []
+        role = raw.get("role")
+        if role and str(role).strip().lower() == HUMAN:
+            # not a role: what the Seer or the Medium would learn about this player
+            parts.append("claims to be human (not a Werewolf)")
+        elif role:
+            parts.append(f"claims to be {role_words(role)}")
+        did = raw.get("did")
+        if did:
+            action = Action.from_json(did)
+            targets = [self.who(p) for p in action.players]
+            parts.append(
+                f"says they did '{action.kind}'" + (f" on {', '.join(targets)}" if targets else "")
+            )
+        for s in raw.get("saw", ()):
+            who = self.who(s.get("seat"))
+            if role == "medium":
+                verb = "were" if who == "you" else "was"
+            else:
+                verb = "are" if who == "you" else "is"
+            parts.append(f"says {who} {verb} {role_words(s['role'])}")
+        return "; ".join(parts)
+
+    def event(self, e: Event) -> str | None:
+        """The sentence for an event (None: nothing to say); a family's events this
+        class does not word are shown plainly, never dropped."""
+        try:
+            return self._event(e)
+        except (KeyError, TypeError, ValueError):
+            return self._plain(e)
+
+    def _plain(self, e: Event) -> str:
+        you = self.subject(e)
+        plain = ", ".join(f"{key} {value}" for key, value in e.data.items())
+        return f"{you if not e.audience.everyone else 'Everyone'}: {e.kind.replace('_', ' ')}" + (
+            f" ({plain})" if plain else ""
+        )
+
+    def _event(self, e: Event) -> str | None:
+        d = e.data
+        k = e.kind
+        you = self.subject(e)
+        if k == "votes_revealed" and "ballots" in d:  # Lupus: the secret stage 2
+            return (
+                "The secret votes: "
+                + "; ".join(f"{self.who(v)} -> {self.who(t)}" for v, t in d["ballots"])
+                + "."
+            )
+        if k == "vote" and "stage" in d:  # Lupus: stage 1, aloud and in turn
+            return f"{self.does(d['seat'], 'votes', 'vote')} for {self.who(d['target'])}."
+        if k == "suspects":
+            return f"The suspects: {self.whom(d['seats'])}."
+        if k == "welcome_card":
+            return f"{self.does(d['seat'], 'holds', 'hold')} the Welcome card."
+        if k == "seen" and "werewolf" in d:
+            verdict = "a Werewolf" if d["werewolf"] else "not a Werewolf"
+            return f"{you} pointed at {self.who(d['seat'])}: {verdict}."
+        if k == "cards_revealed" and "cards" in d:
+            cards = "; ".join(f"{self.who(s)}: {r}" for s, r in enumerate(d["roles"]))
+            return f"The cards at the end: {cards}."
+        if k in ("night_begins", "game_begins"):
+            deck = d.get("deck")
+            night = d.get("night")
+            head = f"Night {night} falls." if night else "Night falls."
+            return head + (
+                f" The cards in play: {', '.join(str(r) for r in deck)}." if deck else ""
+            )
+        if k == "deck_redrawn":
+            return f"The deck was drawn again ({d['reason']})."
+        if k == "deck_drawn":
+            return f"The deck drawn: {', '.join(str(r) for r in d['deck'])}."
+        if k == "dealt":
+            return f"{you} received {role_words(d['role'])}."
+        if k == "night_step":
+            return f"  ({str(d['step']).replace('_', ' ')} called)"
+        if k in ("werewolves", "pack"):
+            return f"{you} woke with the Werewolves: {self.whom(d['seats'])}."
+        if k == "werewolves_shown":
+            return f"{you} saw the Werewolves: {self.whom(d['seats'])}."
+        if k == "masons":
+            return f"{you} woke with the Masons: {self.whom(d['seats'])}."
+        if k == "copied":
+            return f"{you} copied {self.who(d['seat'])}: {role_words(d['role'])}."
+        if k == "card_seen":
+            return f"{you} looked at {self.whose(d['seat'])} card: {role_words(d['role'])}."
+        if k == "centre_seen":
+            return f"{you} looked at centre card {int(d['centre']) + 1}: {role_words(d['role'])}."
+        if k == "robbed":
+            return f"{you} took {self.whose(d['seat'])} card, which is {role_words(d['role'])}."
+        if k == "swapped":
+            a, b = d["seats"]
+            return f"{you} swapped the cards of {self.who(a)} and {self.who(b)}."
+        if k == "took_centre":
+            return f"{you} swapped with centre card {int(d['centre']) + 1}, without looking."
+        if k == "own_card":
+            return f"{you} looked at {'your' if you == 'You' else 'their'} own card: {role_words(d['role'])}."
+        if k == "declined":
+            return f"{you} did nothing ({str(d.get('step', '')).replace('_', ' ')})."
+        if k in ("day_begins",):
+            day = d.get("day")
+            return f"Day {day} breaks." if day else "Day breaks: time to talk, then to vote."
+        if k == "statement":
+            who = self.who(d["seat"])
+            who = "You" if who == "you" else who
+            text = str(d.get("text", "")).strip()
+            claim = d.get("claim")
+            line = f'{who}: "{text}"' if text else f"{who}:"
+            if claim and not text:
+                line += " " + self.claim(claim)
+            return line
+        if k == "voted":
+            target = d["seat"]
+            if e.audience.seats == frozenset((target,)):
+                return f"{you} voted for {'yourself' if you == 'You' else 'themselves'}."
+            return f"{you} voted for {self.who(target)}."
+        if k == "votes_revealed":
+            return (
+                "The votes: "
+                + "; ".join(f"{self.who(v)} -> {self.who(t)}" for v, t in enumerate(d["votes"]))
+                + "."
+            )
+        if k == "votes":
+            return (
+                f"The votes ({str(d['vote']).replace('_', ' ')}): "
+                + "; ".join(f"{self.who(v)} -> {self.who(t)}" for v, t in d["ballots"])
+                + "."
+            )
+        if k == "death":
+            cause = "shot by the Hunter" if d.get("cause") == "hunter" else "voted out"
+            return f"{self.does(d['seat'], 'dies', 'die')} ({cause})."
+        if k == "cards_revealed":
+            if "effective" in d:
+                cards = "; ".join(f"{self.who(s)}: {r}" for s, r in enumerate(d["players"]))
+                centre = ", ".join(str(r) for r in d["centre"])
+                return f"The cards at the end: {cards}. Centre: {centre}."
+            cards = "; ".join(f"{self.who(s)}: {r}" for s, r in enumerate(d["players"]))
+            return f"The cards: {cards}."
+        if k == "game_over":
+            return None
+        if k == "dawn":
+            when = f"day {d['day']}" if "day" in d else f"the night {d.get('night', '')}".strip()
+            return f"Dawn of {when}: " + (
+                f"{self.whom(d['deaths'])} died in the night."
+                if d["deaths"]
+                else "nobody died in the night."
+            )
+        if k == "card_revealed":
+            return f"{self.does(d['seat'], 'was', 'were')} {role_words(d['role'])}."
+        if k == "lynched":
+            return f"{self.does(d['seat'], 'is', 'are')} lynched."
+        if k == "vote_opens":
+            return f"Vote: {str(d['vote']).replace('_', ' ')}, among {self.whom(d['candidates'])}."
+        if k == "captain_elected":
+            return f"{self.does(d['seat'], 'is', 'are')} the Captain."
+        if k == "shot":
+            return f"The Hunter {self.who(d['hunter'])} shoots {self.who(d['seat'])}."
+        if k == "grief":
+            return f"{self.does(d['seat'], 'dies', 'die')} of grief."
+        if k == "victim_shown":
+            return f"{you} saw the pack's victim: {self.who(d.get('seat'))}."
+        if k == "pack_victim":
+            return f"The pack chose {self.who(d.get('seat'))}."
+        if k == "deal":
+            return None
+        return self._family_event(e, you) or self._plain(e)
+
+    def _family_event(self, e: Event, you: str) -> str | None:
+        """Thiercelieux's and Lupus in Tabula's own night and vote events (None: not one)."""
+        d = e.data
+        k = e.kind
+        if k in ("wolf_vote", "pack_vote"):
+            return f"{self.does(d['seat'], 'chose', 'chose')} {self.who(d['target'])} to devour."
+        if k == "victim":
+            return f"The pack's victim: {self.who(d['seat'])}."
+        if k == "woke":
+            return f"{you} woke up to hunt with the pack."
+        if k == "stayed_asleep":
+            return f"{you} stayed asleep: no hunting tonight."
+        if k == "starved":
+            return f"No Werewolf woke to hunt: {self.whom(d['seats'])} starved."
+        if k == "freemasons":
+            return f"{you} woke with the Freemasons: {self.whom(d['seats'])}."
+        if k == "medium":
+            verdict = "a Werewolf" if d["werewolf"] else "not a Werewolf"
+            return f"{you} learned that the late {self.who(d['seat'])} was {verdict}."
+        if k == "protecting":
+            return f"{you} watched over {self.who(d['seat'])} for the night."
+        if k == "picked":
+            return f"{you} named {self.who(d['seat'])} for the Owl."
+        if k == "chose":
+            return f"{you} chose to imitate {self.who(d['seat'])}."
+        if k == "became":
+            return f"{you} became {role_words(d['role'])}."
+        if k == "night_result":
+            return self._night_result(d)
+        if k == "stage1_counted":
+            counts = "; ".join(f"{self.who(s)} {n}" for s, n in d["counts"])
+            return f"The votes counted: {counts}. Most accused: {self.whom(d['leaders'])}."
+        if k == "owl_pick":
+            replaced = d.get("replaced")
+            instead = f" in place of {self.who(replaced)}" if replaced is not None else ""
+            return f"The Owl's choice, {self.who(d['seat'])}, stands accused too{instead}."
+        if k == "rested":
+            return f"{self.does(d['seat'], 'ended', 'ended')} the defence."
+        if k == "stage2_begins":
+            return (
+                f"The secret vote between {self.whom(d['suspects'])}; "
+                f"voting: {self.whom(d['voters'])}."
+            )
+        if k == "set_aside_seen":
+            cards = " and ".join(role_words(r) for r in d["roles"])
+            return f"{you} looked at the two set-aside cards: {cards}."
+        if k == "took":
+            return (
+                f"{you} took set-aside card {int(d['centre']) + 1}, {role_words(d['role'])}, "
+                "and set the Thief aside."
+            )
+        if k == "paired":
+            return f"{you} made {' and '.join(self.who(s) for s in d['seats'])} the Lovers."
+        if k == "lovers":
+            return f"Cupid's arrow: {' and '.join(self.who(s) for s in d['seats'])} are the Lovers."
+        if k == "spying":
+            return f"{you} peeked at the Werewolves."
+        if k == "spied":
+            return f"{you} saw the Werewolves unnoticed: {self.whom(d['seats'])}."
+        if k == "caught":
+            return f"{you} got caught spying by the Werewolves."
+        if k == "little_girl_caught":
+            return f"The pack caught the Little Girl, {self.who(d['seat'])}, spying."
+        if k == "healed":
+            return f"{you} healed {self.who(d['seat'])}."
+        if k == "poisoned":
+            return f"{you} poisoned {self.who(d['seat'])}."
+        if k == "dusk":
+            return f"Day {d['day']} ends."
+        if k == "captain_named":
+            return (
+                f"{self.does(d['by'], 'hands', 'hand')} the Captain's title to "
+                f"{self.who(d['seat'])} before dying."
+            )
+        if k == "captain_decides":
+            return (
+                f"{self.does(d['by'], 'settles', 'settle')} the tie as Captain, against "
+                f"{self.who(d['seat'])}."
+            )
+        return None
+
+    def _night_result(self, d: Mapping[str, JSON]) -> str:
+        """The game master's summary of a Lupus in Tabula night."""
+        parts = [f"the pack's victim {self.who(d['victim'])}"]
+        if d.get("protected") is not None:
+            parts.append(f"protected {self.who(d['protected'])}")
+        seen = d.get("seen")
+        if isinstance(seen, list) and seen:
+            parts.append(f"seen by the Seer {self.whom(seen)}")
+        if d.get("owl") is not None:
+            parts.append(f"the Owl's choice {self.who(d['owl'])}")
+        deaths = d.get("deaths")
+        died = (
+            ", ".join(f"{self.who(s)} ({str(c).replace('+', ' and ')})" for s, c in deaths)
+            if isinstance(deaths, list) and deaths
+            else "nobody"
+        )
+        return "The night, for the game master: " + "; ".join(parts) + f"; died: {died}."
