@@ -7,7 +7,7 @@ from itertools import pairwise
 
 import pytest
 
-from loupgarou.cli.narrate import TerminalOutput, run
+from loupgarou.cli.narrate_runtime import TerminalOutput, run
 from loupgarou.narration import CueKind, Timing, build_script, load_locale, timeline, total_seconds
 from loupgarou.variants.one_night.roles import Role
 from tests.narration.fakes import FakeClock, RecordingOutput, RecordingSpeaker

@@ -26,7 +26,10 @@ first two nights (and the day's fixed parts between them).
 Bad input raises a :class:`~loupgarou.core.errors.LoupGarouError`.  The
 real-time runners only talk to a :class:`Clock`, an :class:`Output` (with
 ``note`` for the game master) and a :class:`Speaker`, so tests run them
-instantly with a fake clock.  Ctrl-C stops them cleanly (exit code 130).
+instantly with a fake clock (:func:`make_clock` is the one place the real clock
+is made).  Ctrl-C stops them cleanly (exit code 130).  The real collaborators and
+the runner are in :mod:`loupgarou.cli.narrate_runtime`; reading a Thiercelieux or
+Lupus in Tabula table from the command line is :mod:`loupgarou.cli.narrate_tables`.
 """
 
 from __future__ import annotations
@@ -36,15 +39,12 @@ import json
 import math
 import os
 import random
-import shutil
-import subprocess
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import Any
 
 from loupgarou.cli.game_master import (
     Clock,
@@ -52,18 +52,30 @@ from loupgarou.cli.game_master import (
     LupusGameMaster,
     LupusTable,
     Silent,
-    Speaker,
-    owl_is_deadly,
 )
 from loupgarou.cli.game_master import Table as GameTable
+from loupgarou.cli.narrate_runtime import (
+    ESPEAK,
+    SystemClock,
+    TerminalOutput,
+    TerminalPrompter,
+    find_speaker,
+    run,
+)
+from loupgarou.cli.narrate_tables import (
+    lupus_dry_run,
+    lupus_header,
+    lupus_table_from_args,
+    thiercelieux_dry_run,
+    thiercelieux_header,
+    thiercelieux_table_from_args,
+)
 from loupgarou.core.errors import ScriptError, SetupError, SetupWarning
 from loupgarou.core.events import JSON
-from loupgarou.core.variant import GameConfig
 from loupgarou.engine.record import to_record
 from loupgarou.narration import (
     LANGUAGES,
     Cue,
-    CueKind,
     Locale,
     Theme,
     Timing,
@@ -72,32 +84,19 @@ from loupgarou.narration import (
     load_locale,
     load_theme,
     possible_roles,
-    timeline,
+    script_lines,
     total_seconds,
 )
 from loupgarou.narration import lupus as lupus_narration
-from loupgarou.narration.answers import fold
 from loupgarou.narration.locale import LUPUS, ONE_NIGHT, THIERCELIEUX
 from loupgarou.narration.thiercelieux import (
     DEFAULT_STEP_SECONDS,
-    day_script,
-    deck_text,
-    night_script,
 )
-from loupgarou.variants.lupus import VARIANT as LUPUS_VARIANT
-from loupgarou.variants.lupus import default_deck as lupus_default_deck
-from loupgarou.variants.lupus import variant as lupus_variant
-from loupgarou.variants.lupus.roles import Role as LupusRole
-from loupgarou.variants.lupus.setup import parse_deck as parse_lupus_deck
 from loupgarou.variants.one_night.roles import Role
 from loupgarou.variants.one_night.scenarios import find_scenario
 from loupgarou.variants.one_night.setup import CENTRE, MIN_PLAYERS, parse_deck, validate_deck
 from loupgarou.variants.one_night.variant import EDITIONS
 from loupgarou.variants.registry import find_family
-from loupgarou.variants.thiercelieux import VARIANT as THIERCELIEUX_VARIANT
-from loupgarou.variants.thiercelieux import setup as thiercelieux_setup
-from loupgarou.variants.thiercelieux import variant as thiercelieux_variant
-from loupgarou.variants.thiercelieux.roles import Role as ThiercelieuxRole
 
 DEFAULT_SCENARIO = "premiere-nuit"
 DEFAULT_PLAYERS = 5
@@ -105,180 +104,6 @@ DEFAULT_EDITION = "ravensburger"
 ONE_NIGHT_STEP_SECONDS = 10.0
 DISCUSSION_MINUTES = 5.0
 """One Night's and Thiercelieux's discussion (Lupus: its ``discussion_minutes`` option, 3)."""
-ESPEAK = "espeak-ng"
-SPEAK_HINT = (
-    f"--speak: {ESPEAK} was not found on PATH, so the narration is text only. "
-    f"To hear it, install {ESPEAK} (Debian/Ubuntu: sudo apt-get install {ESPEAK}; "
-    f"Fedora: sudo dnf install {ESPEAK}; macOS: brew install {ESPEAK}) and run again."
-)
-TICKING = frozenset({CueKind.DISCUSSION, CueKind.COUNTDOWN})
-"""Cues during which the terminal shows the discussion's time left, second by second."""
-
-
-# --- the real-time runner's collaborators --------------------------------------------------
-
-
-class SystemClock:
-    def now(self) -> float:
-        return time.monotonic()
-
-    def sleep(self, seconds: float) -> None:
-        time.sleep(seconds)
-
-
-class Output(Protocol):
-    """Where the runner shows the cues."""
-
-    def cue(self, at: float, cue: Cue) -> None: ...
-
-    def tick(self, left: float) -> None:
-        """The discussion has ``left`` seconds to go."""
-
-    def close(self) -> None: ...
-
-
-class TerminalOutput:
-    """Prints each cue on its own line; ``live`` adds a self-erasing countdown line."""
-
-    def __init__(self, stream: TextIO, *, live: bool) -> None:
-        self.stream = stream
-        self.live = live
-        self._ticking = False
-
-    def cue(self, at: float, cue: Cue) -> None:
-        self._erase()
-        print(f"[{clock_time(at)}] {cue.text}", file=self.stream, flush=True)
-
-    def tick(self, left: float) -> None:
-        if self.live:
-            self.stream.write(f"\r    {clock_time(left)} ")
-            self.stream.flush()
-            self._ticking = True
-
-    def note(self, text: str) -> None:
-        """For the game master's narrator only: marked, never read aloud."""
-        self._erase()
-        print(f"    » {text}", file=self.stream, flush=True)
-
-    def close(self) -> None:
-        self._erase()
-
-    def _erase(self) -> None:
-        if self._ticking:
-            self.stream.write("\r\033[K")
-            self._ticking = False
-
-
-class Espeak:
-    """Speaks through ``espeak-ng``, one text after the other (never two at once)."""
-
-    def __init__(self, program: str, voice: str, err: TextIO) -> None:
-        self.program = program
-        self.voice = voice
-        self.err = err
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._broken = False
-
-    def say(self, text: str) -> None:
-        if self._broken:
-            return
-        self.close()
-        try:
-            self._proc = subprocess.Popen(
-                [self.program, "-v", self.voice, text],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-        except OSError as exc:
-            self._broken = True
-            print(f"--speak: cannot run {self.program} ({exc}); text only", file=self.err)
-
-    def stop(self) -> None:
-        if self._proc is not None and self._proc.poll() is None:
-            self._proc.terminate()
-            self._proc.wait()
-        self._proc = None
-
-    def close(self) -> None:
-        if self._proc is not None:
-            self._proc.wait()
-            self._proc = None
-
-
-def find_speaker(voice: str, err: TextIO) -> Speaker:
-    """``espeak-ng`` when it is installed; otherwise print how to get it and stay silent."""
-    program = shutil.which(ESPEAK)
-    if program is None:
-        print(SPEAK_HINT, file=err)
-        return Silent()
-    return Espeak(program, voice, err)
-
-
-class TerminalPrompter:
-    """Asks the narrator at the terminal.  When the answers come from a pipe or a file
-    (not a terminal), each answer is echoed after its question, so the output reads
-    like the session it was."""
-
-    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
-        self.stdin = stdin
-        self.stdout = stdout
-        self.echo = not stdin.isatty()
-
-    def ask(self, question: str) -> str:
-        prompt = f"  ? {question} "
-        if not self.echo and self.stdin is sys.stdin and self.stdout is sys.stdout:
-            return input(prompt)  # a terminal: line editing; EOFError on Ctrl-D
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.stdout.write("\n")
-            raise EOFError
-        answer = line.rstrip("\r\n")
-        if self.echo:
-            self.stdout.write(f"{answer}\n")
-        return answer
-
-
-def _wait_until(clock: Clock, moment: float) -> None:
-    delay = moment - clock.now()
-    if delay > 0:
-        clock.sleep(delay)
-
-
-_EPSILON = 1e-6
-
-
-def _count_down(clock: Clock, output: Output, vote_at: float, left: float, until: float) -> None:
-    """Tick from ``left`` seconds before the vote (due at ``vote_at``) down to ``until``,
-    once per whole second."""
-    while left > until + _EPSILON:
-        output.tick(left)
-        left = max(until, math.ceil(left - _EPSILON) - 1.0)
-        _wait_until(clock, vote_at - left)
-
-
-def run(cues: Sequence[Cue], clock: Clock, output: Output, speaker: Speaker | None = None) -> None:
-    """Play ``cues`` in real time: each cue when it is due, on an absolute schedule.
-
-    Waiting is measured from the start, so slow output or speech never makes
-    the schedule drift.  During the discussion, ``output.tick`` is called
-    every second with the time left before the vote.
-    """
-    speaker = speaker or Silent()
-    start = clock.now()
-    day_end = next((at for at, cue in timeline(cues) if cue.kind is CueKind.VOTE), None)
-    for at, cue in timeline(cues):
-        _wait_until(clock, start + at)
-        output.cue(at, cue)
-        speaker.say(cue.text)
-        if cue.kind in TICKING and day_end is not None:
-            left = day_end - at
-            _count_down(clock, output, start + day_end, left, left - cue.seconds)
-    _wait_until(clock, start + total_seconds(cues))
-    output.close()
-    speaker.close()
 
 
 # --- from the command line to a deck -------------------------------------------------------
@@ -384,17 +209,6 @@ def header(
     lines.append(locale.text("header.lone_wolf_on" if lone_wolf_peek else "header.lone_wolf_off"))
     lines.append(locale.text("header.total", total=clock_time(total_seconds(cues))))
     return lines
-
-
-def script_lines(cues: Sequence[Cue]) -> list[str]:
-    """The whole script with each cue's start time and duration (for ``--dry-run``)."""
-    times = timeline(cues)
-    tenths = any(not float(at).is_integer() for at, _ in times)
-    width = 8 if tenths else 6
-    return [
-        f"{clock_time(at, tenths=tenths):>{width}}  {cue.seconds:>4g}s  {cue.text}"
-        for at, cue in times
-    ]
 
 
 # --- the command ---------------------------------------------------------------------------
@@ -503,193 +317,6 @@ def _narrate(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- Thiercelieux ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ThiercelieuxTable:
-    """A Thiercelieux table as the command line gives it (checked by the rules' set-up)."""
-
-    names: tuple[str, ...]
-    named: bool
-    """Whether the names were given (``--players-names``) or are the defaults."""
-    deck: tuple[ThiercelieuxRole, ...]
-    options: dict[str, JSON]
-    warnings: tuple[SetupWarning, ...]
-
-
-def parse_names(text: str) -> tuple[str, ...]:
-    """``--players-names Ann,Bob,...``: non-empty, distinct, and not seat numbers."""
-    names = tuple(name.strip() for name in text.split(","))
-    folded = [fold(name) for name in names]
-    for name, key in zip(names, folded, strict=True):
-        if not key:
-            raise ScriptError("narrate.bad_names", "--players-names: a name is empty")
-        if key.isdigit():
-            raise ScriptError(
-                "narrate.bad_names",
-                f"--players-names: '{name}' looks like a seat number; give names with letters",
-            )
-        if folded.count(key) > 1:
-            raise ScriptError(
-                "narrate.bad_names", f"--players-names: '{name}' is given twice; names must differ"
-            )
-    return names
-
-
-def parse_options(items: Sequence[str]) -> dict[str, JSON]:
-    """``--option KEY=VALUE`` (repeatable): the value is JSON (true, 0.5, ...) or a word."""
-    out: dict[str, JSON] = {}
-    for item in items:
-        key, sep, raw = item.partition("=")
-        if not sep or not key.strip() or not raw.strip():
-            raise ScriptError(
-                "narrate.bad_option",
-                f"--option '{item}': write KEY=VALUE, e.g. captain=false or captain_mode=random",
-            )
-        try:
-            value: JSON = json.loads(raw)
-        except ValueError:
-            value = raw.strip()
-        out[key.strip()] = value
-    return out
-
-
-def _seated(
-    args: argparse.Namespace,
-    locale: Locale,
-    names: tuple[str, ...],
-    deck_players: int | None,
-    family: str,
-) -> tuple[tuple[str, ...], bool]:
-    """The players' names and whether they were given: ``names`` (``--players-names``), or
-    the locale's defaults for ``--players`` or, failing that, the deck's ``deck_players``."""
-    players = args.players
-    if players is None:
-        if names:
-            players = len(names)
-        elif deck_players is not None:
-            players = deck_players
-        else:
-            raise ScriptError(
-                "narrate.players_needed",
-                f"--family {family} needs the table: --players N, --players-names or --deck",
-            )
-    if names and len(names) != players:
-        raise ScriptError(
-            "narrate.bad_names",
-            f"--players-names gives {len(names)} names for {players} players",
-        )
-    if names:
-        return names, True
-    return tuple(locale.text("player.default", count=k + 1) for k in range(players)), False
-
-
-def thiercelieux_table_from_args(args: argparse.Namespace, locale: Locale) -> ThiercelieuxTable:
-    """Players, names, deck (given or suggested) and options, checked by the rules' set-up."""
-    names = parse_names(args.players_names) if args.players_names else ()
-    deck = None
-    if args.deck is not None:
-        if args.thief:
-            raise ScriptError(
-                "narrate.bad_option",
-                "--thief adds the Thief to the suggested deck; with --deck, list 'thief' "
-                "among the cards (and two more cards to set aside)",
-            )
-        deck = thiercelieux_setup.parse_deck([n for n in args.deck.split(",") if n.strip()])
-    size = None
-    if deck is not None:
-        size = len(deck) - (thiercelieux_setup.SET_ASIDE if ThiercelieuxRole.THIEF in deck else 0)
-    names, named = _seated(args, locale, names, size, THIERCELIEUX)
-    players = len(names)
-    if deck is None:
-        deck = tuple(
-            ThiercelieuxRole(r)
-            for r in thiercelieux_setup.suggested_deck(players, thief=args.thief)
-        )
-    options = parse_options(args.option or [])
-    config = GameConfig(THIERCELIEUX, names, tuple(r.value for r in deck), options)
-    _, warnings = THIERCELIEUX_VARIANT.setup(config)
-    return ThiercelieuxTable(names, named, deck, options, warnings)
-
-
-def _table_header(
-    names: Sequence[str],
-    named: bool,
-    cards: str,
-    locale: Locale,
-    *,
-    theme: Theme | None,
-    timing: Timing,
-    **timing_params: object,
-) -> list[str]:
-    """The header's lines every table game shares: the family, the players (and their
-    names, when ``named``), the deck (``cards``), the theme and the timing (with the
-    family's ``timing_params``)."""
-    lines = [
-        locale.text("header.family"),
-        locale.text("header.players", count=len(names)),
-    ]
-    if named:
-        seats = ", ".join(f"{k}. {name}" for k, name in enumerate(names, start=1))
-        lines.append(locale.text("header.names", names=seats))
-    lines.append(locale.text("header.deck", cards=cards))
-    if theme is not None:
-        lines.append(locale.text("header.theme", title=theme.title(locale.language)))
-    lines.append(
-        locale.text(
-            "header.timing",
-            step=locale.duration(timing.step_seconds),
-            duration=locale.duration(timing.discussion_seconds),
-            **timing_params,
-        )
-    )
-    return lines
-
-
-def _parts_lines(locale: Locale, parts: Sequence[tuple[str, int, Sequence[Cue]]]) -> list[str]:
-    """A dry run's parts, each ``(header key, number, cues)``: its header with the total
-    time, then its cues with their timings, a blank line between parts."""
-    lines: list[str] = []
-    for key, number, cues in parts:
-        total = clock_time(total_seconds(cues))
-        lines += [locale.text(key, count=number, total=total), *script_lines(cues), ""]
-    return lines[:-1]
-
-
-def thiercelieux_header(
-    table: ThiercelieuxTable, locale: Locale, *, theme: Theme | None, timing: Timing
-) -> list[str]:
-    """The lines shown before a Thiercelieux game or its script."""
-    cards = deck_text(table.deck, locale)
-    lines = _table_header(table.names, table.named, cards, locale, theme=theme, timing=timing)
-    options = thiercelieux_variant.resolve(dict(table.options))
-    if not options.captain:
-        lines.append(locale.text("header.captain_off"))
-    elif options.captain_mode == "random":
-        lines.append(locale.text("header.captain_random"))
-    else:
-        duration = locale.duration(timing.election_seconds)
-        lines.append(locale.text("header.captain_elected", duration=duration))
-    return lines
-
-
-def thiercelieux_dry_run(table: ThiercelieuxTable, locale: Locale, timing: Timing) -> list[str]:
-    """Night 1, the fixed parts of day 1, and night 2, each with its timings."""
-    options = thiercelieux_variant.resolve(dict(table.options))
-    election = options.captain and options.captain_mode == "elected"
-    parts = (
-        ("header.night", 1, night_script(table.deck, 1, locale, timing=timing)),
-        (
-            "header.day_election" if election else "header.day",
-            1,
-            day_script(locale, election=election, timing=timing),
-        ),
-        ("header.night", 2, night_script(table.deck, 2, locale, timing=timing)),
-    )
-    return _parts_lines(locale, parts)
-
-
 def _narrate_thiercelieux(args: argparse.Namespace) -> int:
     locale = load_locale(args.lang, THIERCELIEUX)
     theme = load_theme(args.theme) if args.theme else None
@@ -709,89 +336,6 @@ def _narrate_thiercelieux(args: argparse.Namespace) -> int:
             GameTable(table.names, table.deck, locale, timing, table.options), **io
         ),
     )
-
-
-# --- Lupus in Tabula ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class LupusCliTable:
-    """A Lupus table as the command line gives it (checked by the rules' set-up)."""
-
-    names: tuple[str, ...]
-    named: bool
-    """Whether the names were given (``--players-names``) or are the defaults."""
-    deck: tuple[LupusRole, ...]
-    options: dict[str, JSON]
-    warnings: tuple[SetupWarning, ...]
-    discussion_minutes: float
-    deadly_owl: bool
-
-
-def lupus_table_from_args(args: argparse.Namespace, locale: Locale) -> LupusCliTable:
-    """Players, names, deck (given, or the default with ``--specials``) and options,
-    checked by the rules' set-up.  ``--discussion-minutes`` sets the ``discussion_minutes``
-    option."""
-    names = parse_names(args.players_names) if args.players_names else ()
-    deck = None
-    if args.deck is not None:
-        if args.specials:
-            raise ScriptError(
-                "narrate.bad_option",
-                "--specials adds special characters to the default deck; with --deck, list "
-                "them among the cards",
-            )
-        deck = parse_lupus_deck([n for n in args.deck.split(",") if n.strip()])
-    names, named = _seated(args, locale, names, None if deck is None else len(deck), LUPUS)
-    players = len(names)
-    if deck is None:
-        specials = [n for n in (args.specials or "").split(",") if n.strip()]
-        deck = tuple(LupusRole(r) for r in lupus_default_deck(players, specials))
-    options = parse_options(args.option or [])
-    if args.discussion_minutes is not None:
-        given = options.get("discussion_minutes")
-        if given is not None and given != args.discussion_minutes:
-            raise ScriptError(
-                "narrate.bad_option",
-                f"--discussion-minutes {args.discussion_minutes:g} and --option "
-                f"discussion_minutes={given} disagree: give one of them",
-            )
-        options["discussion_minutes"] = args.discussion_minutes
-    config = GameConfig(LUPUS, names, tuple(r.value for r in deck), options)
-    _, warnings = LUPUS_VARIANT.setup(config)
-    minutes = lupus_variant.resolve(options).discussion_minutes
-    deadly = owl_is_deadly(len(names), deck, options)
-    return LupusCliTable(names, named, deck, options, warnings, minutes, deadly)
-
-
-def lupus_header(
-    table: LupusCliTable, locale: Locale, *, theme: Theme | None, timing: Timing
-) -> list[str]:
-    """The lines shown before a Lupus game or its script."""
-    cards = lupus_narration.deck_text(table.deck, locale)
-    defence = locale.duration(timing.defence_seconds)
-    lines = _table_header(
-        table.names, table.named, cards, locale, theme=theme, timing=timing, defence=defence
-    )
-    if LupusRole.OWL in table.deck:
-        lines.append(locale.text("header.owl_deadly" if table.deadly_owl else "header.owl"))
-    return lines
-
-
-def lupus_dry_run(table: LupusCliTable, locale: Locale, timing: Timing) -> list[str]:
-    """Night 1, the fixed parts of day 1, and night 2, each with its timings."""
-
-    def night(number: int) -> Sequence[Cue]:
-        return lupus_narration.night_script(
-            table.deck, number, locale, timing=timing, deadly_owl=table.deadly_owl
-        )
-
-    parts = (
-        ("header.night", 1, night(1)),
-        ("header.day", 1, lupus_narration.day_script(locale, timing=timing)),
-        ("header.night", 2, night(2)),
-    )
-    return _parts_lines(locale, parts)
 
 
 def _narrate_lupus(args: argparse.Namespace) -> int:

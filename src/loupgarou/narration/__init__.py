@@ -3,7 +3,7 @@
 Contract: everything here is a pure function producing data (it only reads
 the package's own JSON files: locales and themes).  It never sleeps, prints,
 speaks or imports :mod:`loupgarou.cli`; the real-time runners that do live
-in :mod:`loupgarou.cli.narrate` (One Night) and :mod:`loupgarou.cli.game_master`
+in :mod:`loupgarou.cli.narrate_runtime` (One Night) and :mod:`loupgarou.cli.game_master`
 (Thiercelieux and Lupus in Tabula).
 
 - :mod:`~loupgarou.narration.cues`: :class:`Cue`, the unit of a script, and timing helpers;
@@ -29,6 +29,7 @@ from loupgarou.narration.cues import (
     CueKind,
     call_durations,
     clock_time,
+    script_lines,
     timeline,
     total_seconds,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "night_script",
     "possible_roles",
     "revote_script",
+    "script_lines",
     "theme_names",
     "timeline",
     "total_seconds",

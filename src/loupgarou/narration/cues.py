@@ -8,7 +8,7 @@ durations before it.  Nothing here performs I/O or reads a clock.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -96,3 +96,15 @@ def clock_time(seconds: float, *, tenths: bool = False) -> str:
     minutes, secs = divmod(rest, 60)
     text = f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
     return f"{text}.{fraction}" if tenths else text
+
+
+def script_lines(cues: Sequence[Cue]) -> list[str]:
+    """The whole script as lines of text, each cue with its start time and duration (what
+    ``narrate --dry-run`` prints)."""
+    times = timeline(cues)
+    tenths = any(not float(at).is_integer() for at, _ in times)
+    width = 8 if tenths else 6
+    return [
+        f"{clock_time(at, tenths=tenths):>{width}}  {cue.seconds:>4g}s  {cue.text}"
+        for at, cue in times
+    ]

@@ -1,0 +1,207 @@
+"""The real-time side of ``loupgarou narrate``: the clock, the terminal, the voice, the prompter.
+
+Contract: :func:`run` plays a narrator's script (a sequence of cues) against a
+:class:`Clock`, an :class:`Output` and an optional speaker: each cue is shown (and
+spoken) when it is due, with a live countdown of the discussion on a terminal.  The
+collaborators here are the real ones (:class:`SystemClock`, :class:`TerminalOutput`,
+:class:`Espeak` found by :func:`find_speaker`, :class:`TerminalPrompter` for the game
+master's questions); tests pass fakes instead and run instantly.
+"""
+
+from __future__ import annotations
+
+import math
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from typing import Protocol, TextIO
+
+from loupgarou.cli.game_master import (
+    Clock,
+    Silent,
+    Speaker,
+)
+from loupgarou.narration import (
+    Cue,
+    CueKind,
+    clock_time,
+    timeline,
+    total_seconds,
+)
+
+ESPEAK = "espeak-ng"
+SPEAK_HINT = (
+    f"--speak: {ESPEAK} was not found on PATH, so the narration is text only. "
+    f"To hear it, install {ESPEAK} (Debian/Ubuntu: sudo apt-get install {ESPEAK}; "
+    f"Fedora: sudo dnf install {ESPEAK}; macOS: brew install {ESPEAK}) and run again."
+)
+TICKING = frozenset({CueKind.DISCUSSION, CueKind.COUNTDOWN})
+"""Cues during which the terminal shows the discussion's time left, second by second."""
+
+
+# --- the real-time runner's collaborators --------------------------------------------------
+
+
+class SystemClock:
+    def now(self) -> float:
+        return time.monotonic()
+
+    def sleep(self, seconds: float) -> None:
+        time.sleep(seconds)
+
+
+class Output(Protocol):
+    """Where the runner shows the cues."""
+
+    def cue(self, at: float, cue: Cue) -> None: ...
+
+    def tick(self, left: float) -> None:
+        """The discussion has ``left`` seconds to go."""
+
+    def close(self) -> None: ...
+
+
+class TerminalOutput:
+    """Prints each cue on its own line; ``live`` adds a self-erasing countdown line."""
+
+    def __init__(self, stream: TextIO, *, live: bool) -> None:
+        self.stream = stream
+        self.live = live
+        self._ticking = False
+
+    def cue(self, at: float, cue: Cue) -> None:
+        self._erase()
+        print(f"[{clock_time(at)}] {cue.text}", file=self.stream, flush=True)
+
+    def tick(self, left: float) -> None:
+        if self.live:
+            self.stream.write(f"\r    {clock_time(left)} ")
+            self.stream.flush()
+            self._ticking = True
+
+    def note(self, text: str) -> None:
+        """For the game master's narrator only: marked, never read aloud."""
+        self._erase()
+        print(f"    » {text}", file=self.stream, flush=True)
+
+    def close(self) -> None:
+        self._erase()
+
+    def _erase(self) -> None:
+        if self._ticking:
+            self.stream.write("\r\033[K")
+            self._ticking = False
+
+
+class Espeak:
+    """Speaks through ``espeak-ng``, one text after the other (never two at once)."""
+
+    def __init__(self, program: str, voice: str, err: TextIO) -> None:
+        self.program = program
+        self.voice = voice
+        self.err = err
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._broken = False
+
+    def say(self, text: str) -> None:
+        if self._broken:
+            return
+        self.close()
+        try:
+            self._proc = subprocess.Popen(
+                [self.program, "-v", self.voice, text],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError as exc:
+            self._broken = True
+            print(f"--speak: cannot run {self.program} ({exc}); text only", file=self.err)
+
+    def stop(self) -> None:
+        if self._proc is not None and self._proc.poll() is None:
+            self._proc.terminate()
+            self._proc.wait()
+        self._proc = None
+
+    def close(self) -> None:
+        if self._proc is not None:
+            self._proc.wait()
+            self._proc = None
+
+
+def find_speaker(voice: str, err: TextIO) -> Speaker:
+    """``espeak-ng`` when it is installed; otherwise print how to get it and stay silent."""
+    program = shutil.which(ESPEAK)
+    if program is None:
+        print(SPEAK_HINT, file=err)
+        return Silent()
+    return Espeak(program, voice, err)
+
+
+class TerminalPrompter:
+    """Asks the narrator at the terminal.  When the answers come from a pipe or a file
+    (not a terminal), each answer is echoed after its question, so the output reads
+    like the session it was."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.echo = not stdin.isatty()
+
+    def ask(self, question: str) -> str:
+        prompt = f"  ? {question} "
+        if not self.echo and self.stdin is sys.stdin and self.stdout is sys.stdout:
+            return input(prompt)  # a terminal: line editing; EOFError on Ctrl-D
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")
+            raise EOFError
+        answer = line.rstrip("\r\n")
+        if self.echo:
+            self.stdout.write(f"{answer}\n")
+        return answer
+
+
+def _wait_until(clock: Clock, moment: float) -> None:
+    delay = moment - clock.now()
+    if delay > 0:
+        clock.sleep(delay)
+
+
+_EPSILON = 1e-6
+
+
+def _count_down(clock: Clock, output: Output, vote_at: float, left: float, until: float) -> None:
+    """Tick from ``left`` seconds before the vote (due at ``vote_at``) down to ``until``,
+    once per whole second."""
+    while left > until + _EPSILON:
+        output.tick(left)
+        left = max(until, math.ceil(left - _EPSILON) - 1.0)
+        _wait_until(clock, vote_at - left)
+
+
+def run(cues: Sequence[Cue], clock: Clock, output: Output, speaker: Speaker | None = None) -> None:
+    """Play ``cues`` in real time: each cue when it is due, on an absolute schedule.
+
+    Waiting is measured from the start, so slow output or speech never makes
+    the schedule drift.  During the discussion, ``output.tick`` is called
+    every second with the time left before the vote.
+    """
+    speaker = speaker or Silent()
+    start = clock.now()
+    day_end = next((at for at, cue in timeline(cues) if cue.kind is CueKind.VOTE), None)
+    for at, cue in timeline(cues):
+        _wait_until(clock, start + at)
+        output.cue(at, cue)
+        speaker.say(cue.text)
+        if cue.kind in TICKING and day_end is not None:
+            left = day_end - at
+            _count_down(clock, output, start + day_end, left, left - cue.seconds)
+    _wait_until(clock, start + total_seconds(cues))
+    output.close()
+    speaker.close()
