@@ -5,25 +5,16 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
 
 from loupgarou.cli.main import main
 from loupgarou.engine.record import replay
+from tests.cli.adjudicating import RESULT_KEYS, VERDICT_KEYS, write
 from tests.scripting.builders import NIGHT, first_night, votes
 
 END = votes(Alice="Bob", Bob="Alice", Carol="Alice", Dan="Alice", Eve="Alice")
-
-
-def write(tmp_path: Path, doc: Any, name: str = "game.yaml") -> str:
-    path = tmp_path / name
-    if name.endswith(".json"):
-        path.write_text(json.dumps(doc), encoding="utf-8")
-    else:
-        path.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
-    return str(path)
 
 
 def test_a_finished_game_exits_0_and_names_the_winners(
@@ -55,36 +46,13 @@ def test_json_output_is_stable(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert code == 0
     assert doc["format"] == "loupgarou-verdict"
     assert doc["version"] == 1
-    assert list(doc) == [
-        "format",
-        "version",
-        "status",
-        "script",
-        "players",
-        "deck",
-        "options",
-        "warnings",
-        "steps",
-        "rejected",
-        "timeline",
-        "learned",
-        "result",
-        "state",
-    ]
+    assert list(doc) == VERDICT_KEYS
     assert doc["status"] == "finished"
     assert set(doc["steps"]) == {"total", "accepted", "played"}
     assert set(doc["steps"]["played"][0]) == {"step", "kind", "text", "note", "inputs"}
     assert set(doc["timeline"][0]) == {"step", "kind", "audience", "text", "data"}
     assert set(doc["learned"][0]) == {"seat", "name", "dealt", "events"}
-    assert set(doc["result"]) == {
-        "cards",
-        "centre",
-        "doppelganger",
-        "deaths",
-        "winners",
-        "teams",
-        "reasons",
-    }
+    assert set(doc["result"]) == RESULT_KEYS
     assert set(doc["result"]["cards"][0]) == {"seat", "name", "card", "effective", "team"}
     assert doc["result"]["deaths"] == [{"seat": 0, "name": "Alice", "cause": "vote", "by": None}]
     assert doc["result"]["winners"] == [{"seat": 1, "name": "Bob"}, {"seat": 2, "name": "Carol"}]

@@ -9,30 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from loupgarou.cli.main import main
 from loupgarou.engine.record import replay
+from tests.cli.adjudicating import EXAMPLES, RESULT_KEYS, VERDICT_KEYS, text, verdict, write
 from tests.scripting.lupus_builders import DAY_ONE, night, nine
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 NIGHT = {"phase": "night", "number": 1}
-
-
-def write(tmp_path: Path, doc: Any) -> str:
-    path = tmp_path / "game.yaml"
-    path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    return str(path)
-
-
-def verdict(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
-    code = main(["adjudicate", "--json", *args])
-    return code, json.loads(capsys.readouterr().out)
-
-
-def text(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    code = main(["adjudicate", *args])
-    return code, capsys.readouterr().out
 
 
 def who(refs: list[dict[str, Any]]) -> list[str]:
@@ -44,38 +27,14 @@ def test_the_json_keeps_every_version_1_key_and_adds_the_lupus_ones(
 ) -> None:
     code, doc = verdict(capsys, str(EXAMPLES / "lupus-basic.yaml"))
     assert code == 0
-    assert list(doc) == [
-        "format",
-        "version",
-        "status",
-        "script",
-        "players",
-        "deck",
-        "options",
-        "warnings",
-        "steps",
-        "rejected",
-        "timeline",
-        "learned",
-        "result",
-        "state",
-        "story",
-    ]
+    assert list(doc) == [*VERDICT_KEYS, "story"]
     assert (doc["format"], doc["version"], doc["script"]["family"]) == (
         "loupgarou-verdict",
         1,
         "lupus",
     )
     assert doc["deck"] == ["werewolf", "werewolf", "seer", *["villager"] * 5]
-    assert set(doc["result"]) == {
-        "cards",
-        "centre",
-        "doppelganger",
-        "deaths",
-        "winners",
-        "teams",
-        "reasons",
-    }
+    assert set(doc["result"]) == RESULT_KEYS
     assert set(doc["state"]) == {
         "over",
         "phase",

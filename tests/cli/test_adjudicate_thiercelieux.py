@@ -4,27 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
 
 from loupgarou.cli.main import main
 from loupgarou.engine.record import replay
+from tests.cli.adjudicating import EXAMPLES, RESULT_KEYS, VERDICT_KEYS, verdict, write
 from tests.scripting.thiercelieux_builders import night_one, nine
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-def write(tmp_path: Path, doc: Any) -> str:
-    path = tmp_path / "game.yaml"
-    path.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
-    return str(path)
-
-
-def verdict(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
-    code = main(["adjudicate", "--json", *args])
-    return code, json.loads(capsys.readouterr().out)
 
 
 def test_the_json_adds_the_story_and_keeps_every_version_1_key(
@@ -32,33 +18,9 @@ def test_the_json_adds_the_story_and_keeps_every_version_1_key(
 ) -> None:
     code, doc = verdict(capsys, str(EXAMPLES / "thiercelieux-lovers.yaml"))
     assert code == 0
-    assert list(doc) == [
-        "format",
-        "version",
-        "status",
-        "script",
-        "players",
-        "deck",
-        "options",
-        "warnings",
-        "steps",
-        "rejected",
-        "timeline",
-        "learned",
-        "result",
-        "state",
-        "story",
-    ]
+    assert list(doc) == [*VERDICT_KEYS, "story"]
     assert doc["version"] == 1
-    assert set(doc["result"]) == {
-        "cards",
-        "centre",
-        "doppelganger",
-        "deaths",
-        "winners",
-        "teams",
-        "reasons",
-    }
+    assert set(doc["result"]) == RESULT_KEYS
     assert set(doc["state"]) == {
         "over",
         "phase",
