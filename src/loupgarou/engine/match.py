@@ -50,6 +50,7 @@ class Input(NamedTuple):
 
 _new = tuple.__new__  # builds an Input without the named tuple's Python-level __new__
 assert Input._fields == ("type", "seat", "label", "value", "action", "statement")
+assert GameConfig._fields == ("family", "players", "deck", "options")
 
 
 class Match:
@@ -121,15 +122,27 @@ class Match:
                 break
         else:
             decision = self._checked_decision(seat)
-        if not decision.allows(action):
+        # ``decision._index`` is the set ``allows`` builds on first use: reading it here
+        # saves a Python-level call per input once it is built (decisions are cached).
+        if action not in decision._index and not decision.allows(action):
             raise IllegalAction(
                 "action.illegal",
                 f"seat {seat} cannot '{action.describe()}' now; legal: "
                 + "; ".join(a.describe() for a in decision.options[:12])
                 + (" ..." if len(decision.options) > 12 else ""),
             )
-        state, events = self.variant.apply(self.state, seat, action)
-        return self._commit(_new(Input, ("action", seat, "", None, action, None)), state, events)
+        variant = self.variant
+        state, events = variant.apply(self.state, seat, action)
+        entry = _new(Input, ("action", seat, "", None, action, None))
+        if variant.chance_request(state) is not None:
+            return self._commit(entry, state, events)
+        # ``_commit`` without chance, inlined: most inputs draw nothing, and this is the
+        # engine's hottest path (one Python-level call fewer per input).
+        self.inputs.append(entry)
+        self.state = state
+        self.events.extend(events)
+        self._decisions = None
+        return events
 
     def timeout(self, seat: int) -> tuple[Event, ...]:
         """The seat did not answer in time: apply its decision's default."""
@@ -230,5 +243,6 @@ def new_match(
     chance: ChanceSource | None = None,
 ) -> Match:
     """Set up and deal a game.  Give ``chance`` to fix outcomes, else ``seed``."""
-    config = GameConfig(family.name, tuple(players), tuple(deck), dict(options or {}))
+    # ``tuple.__new__``: the same GameConfig without the named tuple's Python-level __new__.
+    config = _new(GameConfig, (family.name, tuple(players), tuple(deck), dict(options or {})))
     return Match(family, config, chance if chance is not None else SeededChance(seed))

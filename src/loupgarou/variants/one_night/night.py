@@ -216,7 +216,7 @@ def act(state: State, task: Task, action: Action) -> tuple[State, list[Event], l
         seen = state.card_at(target)
         copies = list(state.copies)
         copies[state.dealt[seat]] = seen
-        state = _with(state, copies=tuple(copies))
+        state = state.with_copies(tuple(copies))
         events.append(told(seat, "copied", seat=target, role=seen))
         if seen in ACTIVE_COPIES:
             follow.append(_task("doppelganger_act", seat))
@@ -253,7 +253,7 @@ def automatic(state: State, task: Task) -> tuple[list[Event], list[Task]]:
     kind = task.kind
     if kind == "werewolves":
         wolves = awake_as(state, Role.WEREWOLF)
-        events = [told(w, "werewolves", seats=list(wolves)) for w in wolves]
+        events = [_shown(w, "werewolves", wolves) for w in wolves]
         if len(wolves) == 1 and state.options.lone_wolf_peek:
             return events, [_task("lone_wolf", wolves[0])]
         return events, []
@@ -270,7 +270,7 @@ def automatic(state: State, task: Task) -> tuple[list[Event], list[Task]]:
         ], []
     if kind == "masons":
         masons = awake_as(state, Role.MASON)
-        return [told(m, "masons", seats=list(masons)) for m in masons], []
+        return [_shown(m, "masons", masons) for m in masons], []
     if kind == "insomniac":
         return [told(task.seat, "own_card", role=state.card_at(task.seat))], []
     if kind == "doppelganger_insomniac":
@@ -280,6 +280,13 @@ def automatic(state: State, task: Task) -> tuple[list[Event], list[Task]]:
             if copied_role(state, s) is Role.INSOMNIAC
         ], []
     raise AssertionError(kind)  # pragma: no cover
+
+
+@lru_cache(maxsize=1024)
+def _shown(seat: int, kind: str, seats: tuple[int, ...]) -> Event:
+    """``seat`` is shown its fellow ``seats`` (Werewolves, Masons): tables share these
+    events, and so do the night openings that hold them (fewer objects to keep)."""
+    return told(seat, kind, seats=list(seats))
 
 
 @lru_cache(maxsize=32)
@@ -321,12 +328,25 @@ def run(state: State, agenda: tuple[Task, ...]) -> tuple[State, list[Event]]:
         else:
             return state.at(agenda[i:], step), events
     events.append(_DAY_BEGINS)
-    return _with(state, agenda=(), step="", phase="day", votes=(-1,) * state.n), events
+    # ``moved_on`` rather than ``_replace``: the keyword copy costs several times more.
+    return state.moved_on("day", (), "", (-1,) * state.n), events
 
 
 _Opening = tuple[tuple[Task, ...], str, str, tuple[int, ...], tuple[Event, ...]]
 _OPENINGS: dict[tuple[object, ...], _Opening] = {}
 _OPENINGS_MAX = 8192
+
+
+@lru_cache(maxsize=256)
+def _dealt(seat: int, role: Role) -> Event:
+    """Tables share these events, and so do the night openings that hold them: fewer
+    objects for the memo to keep (and the garbage collector to walk)."""
+    return told(seat, "dealt", role=role)
+
+
+@lru_cache(maxsize=64)
+def _night_begins(n: int, deck: tuple[Role, ...]) -> Event:
+    return public("night_begins", players=n, deck=list(deck))
 
 
 def begin(state: State, seat_roles: tuple[Role, ...]) -> tuple[State, tuple[Event, ...]]:
@@ -345,8 +365,8 @@ def begin(state: State, seat_roles: tuple[Role, ...]) -> tuple[State, tuple[Even
         opened, happened = run(state, build_agenda(state))
         if len(_OPENINGS) >= _OPENINGS_MAX:
             _OPENINGS.clear()
-        told_cards = [told(s, "dealt", role=role) for s, role in enumerate(seat_roles)]
-        opening = public("night_begins", players=state.n, deck=list(state.deck))
+        told_cards = [_dealt(s, role) for s, role in enumerate(seat_roles)]
+        opening = _night_begins(state.n, state.deck)
         known = _OPENINGS[key] = (
             opened.agenda,
             opened.step,
@@ -356,7 +376,3 @@ def begin(state: State, seat_roles: tuple[Role, ...]) -> tuple[State, tuple[Even
         )
     agenda, step, phase, votes, events = known
     return state.moved_on(phase, agenda, step, votes), events
-
-
-def _with(state: State, **changes: object) -> State:
-    return state._replace(**changes)  # type: ignore[arg-type]

@@ -121,10 +121,7 @@ class OneNight:
         dealt = tuple(value)
         n, deck = state.n, state.deck
         roles = [deck[c] for c in dealt]
-        state, events = night.begin(
-            State(n, deck, state.options, "night", dealt, dealt, (None,) * len(dealt)),
-            tuple(roles[:n]),
-        )
+        state, events = night.begin(state.dealt_as(dealt), tuple(roles[:n]))
         return state, (secret("deal", cards=roles), *events)
 
     # --- decisions -----------------------------------------------------------------------
