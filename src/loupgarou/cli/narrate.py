@@ -66,6 +66,7 @@ from loupgarou.cli.narrate_tables import (
     lupus_dry_run,
     lupus_header,
     lupus_table_from_args,
+    theme_and_timing,
     thiercelieux_dry_run,
     thiercelieux_header,
     thiercelieux_table_from_args,
@@ -197,15 +198,7 @@ def header(
     lines.append(locale.text("header.deck", cards=cards))
     if table.drawn:
         lines.append(locale.text("header.drawn"))
-    if theme is not None:
-        lines.append(locale.text("header.theme", title=theme.title(locale.language)))
-    lines.append(
-        locale.text(
-            "header.timing",
-            step=locale.duration(timing.step_seconds),
-            duration=locale.duration(timing.discussion_seconds),
-        )
-    )
+    lines += theme_and_timing(locale, theme, timing)
     lines.append(locale.text("header.lone_wolf_on" if lone_wolf_peek else "header.lone_wolf_off"))
     lines.append(locale.text("header.total", total=clock_time(total_seconds(cues))))
     return lines

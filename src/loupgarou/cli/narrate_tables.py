@@ -179,6 +179,15 @@ def _table_header(
         seats = ", ".join(f"{k}. {name}" for k, name in enumerate(names, start=1))
         lines.append(locale.text("header.names", names=seats))
     lines.append(locale.text("header.deck", cards=cards))
+    return lines + theme_and_timing(locale, theme, timing, **timing_params)
+
+
+def theme_and_timing(
+    locale: Locale, theme: Theme | None, timing: Timing, **timing_params: object
+) -> list[str]:
+    """The lines every narrate header has after the deck: the theme, if any, and the
+    timing (a call's and the discussion's length, with the family's ``timing_params``)."""
+    lines = []
     if theme is not None:
         lines.append(locale.text("header.theme", title=theme.title(locale.language)))
     lines.append(
