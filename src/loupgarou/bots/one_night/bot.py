@@ -127,15 +127,15 @@ class SensibleOneNight:
         k = r.knowledge()
         me = self.seat
         role = known_role(k.dealt, k.obs)
-        deck = Counter(r.deck)
-        claimed = Counter(c.role for s, c in r.claims.items() if s != me)
+        deck = _deck_counts(r.deck)
+        claimed = _roles_claimed(r.claims, me)
         # Roles it knows are not held by players: what it saw in the centre.
         centre_seen = {int(o[2]) for o in k.obs if o[0] == CENTRE}
         if role in (MINION, TANNER) and WOLF in deck and rng.random() < 0.3:
             return ClaimKey(WOLF, None, frozenset())
         weights: dict[int, float] = {}
         for cand in LIE_SAFE:
-            left = deck[cand] - claimed[cand]
+            left = deck[cand] - claimed.get(cand, 0)
             if left <= 0:
                 continue
             w = float(left)
@@ -230,6 +230,22 @@ def _statement(claim: ClaimKey, players: tuple[str, ...], seat: int) -> Statemen
     return Statement(say_claim(c, players, seat), c)
 
 
+@lru_cache(maxsize=256)
+def _deck_counts(deck: tuple[int, ...]) -> Counter[int]:
+    """The copies of each role in a deck, made once per deck (never mutated: shared)."""
+    return Counter(deck)
+
+
+def _roles_claimed(claims: dict[int, ClaimKey], but: int) -> dict[int, int]:
+    """How many seats (seat ``but`` left out) claimed each role (a plain loop: cheaper than
+    a ``Counter`` for a handful of claims)."""
+    out: dict[int, int] = {}
+    for s, c in claims.items():
+        if s != but:
+            out[c.role] = out.get(c.role, 0) + 1
+    return out
+
+
 def _vote_for(seat: int) -> Action:
     return Action("vote", (seat,))
 
@@ -244,17 +260,17 @@ def _weighted(rng: random.Random, weights: dict[int, float]) -> int:
     return items[-1][0]
 
 
-def _village_guess(rng: random.Random, deck: Counter[int], claimed: Counter[int]) -> int:
+def _village_guess(rng: random.Random, deck: Counter[int], claimed: dict[int, int]) -> int:
     """A village role a liar might say it saw (one with copies nobody claimed)."""
-    free = sorted(r for r in deck if r in LIE_SAFE and deck[r] > claimed[r])
+    free = sorted(r for r in deck if r in LIE_SAFE and deck[r] > claimed.get(r, 0))
     return rng.choice(free) if free else VILLAGER
 
 
 def _most_suspicious(reader: ViewReader, pool: list[int]) -> int:
     """The seat of ``pool`` the table has the most public reasons to vote for."""
     claims = reader.claims
-    deck = Counter(reader.deck)
-    by_role = Counter(c.role for c in claims.values())
+    deck = _deck_counts(reader.deck)
+    by_role = _roles_claimed(claims, -1)
 
     def score(seat: int) -> tuple[float, int]:
         c = claims.get(seat)
@@ -262,7 +278,7 @@ def _most_suspicious(reader: ViewReader, pool: list[int]) -> int:
         if c is None or c.role < 0:
             s += 1.0
         else:
-            if by_role[c.role] > deck[c.role]:
+            if by_role.get(c.role, 0) > deck[c.role]:
                 s += 1.0
             if c.role in (WOLF, TANNER):
                 s += 2.0

@@ -71,6 +71,7 @@ IS_LIAR = tuple(r in LIARS for r in range(NROLES))
 _SINGLE = (SEER, ROBBER, TM, DRUNK, INSOM, MINION)
 """Roles with a task of their own: the fast path wants at most one card of each."""
 _SEAT_CACHE = 4096
+_PLACES_CACHE = 1 << 16
 
 
 class FastBudget(Exception):
@@ -82,6 +83,10 @@ Result = tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...], flo
 ``dealt`` are normalised."""
 EMPTY: Result = ((), (), 0.0, 0.0, 0)
 
+Lazy = tuple[float, tuple[tuple[int, int], ...], tuple[int, int, int]]
+"""Cards left for the centre: (orders they can lie in, ((role, copies) ...), (how many,
+how many Werewolves, how many Tanners))."""
+
 SeerReq = tuple[float, int, int, tuple[tuple[int, int], ...]]
 """An honest Seer's claimed look: (its prior, looked seat or -1, role it saw there,
 ((centre slot, role) ...))."""
@@ -90,7 +95,7 @@ SeerReq = tuple[float, int, int, tuple[tuple[int, int], ...]]
 class SeatInfo:
     """What one seat's claim (or silence) implies, whatever the rest of the query."""
 
-    __slots__ = ("ins", "mason_saw", "rob", "row", "seer", "swaps", "takes")
+    __slots__ = ("ins", "mason_saw", "rob", "row", "seer", "swaps", "takes", "touched")
 
     def __init__(self, fd: FastDeck, s: int, c: ClaimKey | None, lie: float) -> None:
         self.row: list[tuple[int, float]] = []
@@ -98,6 +103,8 @@ class SeatInfo:
         self.mason_saw: frozenset[tuple[int, int, int]] | None = None
         did = None if c is None else c.did
         self.swaps = [(fd.inv_tm, a, b) for act, a, b in fd.tm_opts[s] if did is None or act == did]
+        self.touched = frozenset(x for _, a, b in self.swaps for x in (a, b) if x >= 0)
+        """The seats its swaps can reach, as the Troublemaker."""
         self.takes = [(1.0 / 3.0, x) for act, x in fd.drunk_opts if did is None or act == did]
         # The Robber: None (silent: every choice) or (weight of a pass, lie weight,
         # ((target, an honest robbery fits, role it must have taken or -1) ...)).
@@ -196,11 +203,19 @@ class FastDeck:
         ]
         self.drunk_opts = tuple((Action("take", (), (c,)), c) for c in range(3))
         self._seats: dict[tuple[int, ClaimKey | None], SeatInfo] = {}
-        self._lazy: dict[tuple[int, ...], tuple[float, tuple[tuple[int, int], ...]]] = {}
+        self.lazy_memo: dict[tuple[int, ...], Lazy] = {}
+        self.places_memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        """Seats' cards at dawn -> :meth:`places` (read directly by the enumeration's leaves)."""
+        self.shareable_memo: dict[tuple[NightKnowledge, ClaimKey], bool] = {}
+        """(knowledge, own claim) -> :func:`shareable`."""
+        self._shares: dict[tuple[tuple[int, int], ...], tuple[int, int, int]] = {}
 
     def clear_caches(self) -> None:
         self._seats.clear()
-        self._lazy.clear()
+        self.lazy_memo.clear()
+        self.places_memo.clear()
+        self._shares.clear()
+        self.shareable_memo.clear()
 
     def seat_info(self, s: int, c: ClaimKey | None, lie: float) -> SeatInfo:
         """What seat ``s``'s claim implies (kept: a pure function of its arguments)."""
@@ -212,11 +227,12 @@ class FastDeck:
             info = self._seats[key] = SeatInfo(self, s, c, lie)
         return info
 
-    def lazy(self, cnt: list[int]) -> tuple[float, tuple[tuple[int, int], ...]]:
+    def lazy(self, cnt: list[int]) -> Lazy:
         """For the cards left (counts per role): in how many orders they can lie in the
-        centre, and the cards as ((role, copies) ...)."""
+        centre, the cards as ((role, copies) ...), and :meth:`shares` of them (kept in
+        :attr:`lazy_memo`, which the enumeration reads directly)."""
         key = tuple(cnt)
-        got = self._lazy.get(key)
+        got = self.lazy_memo.get(key)
         if got is None:
             rem = tuple((r, m) for r, m in enumerate(cnt) if m)
             total = 1.0
@@ -225,7 +241,30 @@ class FastDeck:
                 for j in range(1, m + 1):
                     k += 1
                     total *= k / j
-            got = self._lazy[key] = (total, rem)
+            got = self.lazy_memo[key] = (total, rem, self.shares(rem))
+        return got
+
+    def places(self, seats: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """Where the seats' cards at dawn put the Werewolves and the Tanner, as a vote table
+        row's columns, and the seat holding an unseen centre card (-1: none); kept, so that
+        a leaf of the enumeration reads them with one look-up instead of scanning."""
+        if len(self.places_memo) >= _PLACES_CACHE:
+            self.places_memo.clear()
+        n = self.n
+        got = self.places_memo[seats] = (
+            tuple(2 + pos for pos in range(n) if seats[pos] == WOLF),
+            tuple(2 + n + pos for pos in range(n) if seats[pos] == TANNER),
+            seats.index(-1) if -1 in seats else -1,
+        )
+        return got
+
+    def shares(self, rem: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
+        """For unseen cards ((role, copies) ...): how many, how many Werewolves, how many
+        Tanners (kept)."""
+        got = self._shares.get(rem)
+        if got is None:
+            d = dict(rem)
+            got = self._shares[rem] = (sum(d.values()), d.get(WOLF, 0), d.get(TANNER, 0))
         return got
 
 
@@ -413,9 +452,20 @@ def vote_table(
 def shareable(fd: FastDeck, knowledge: NightKnowledge, own: ClaimKey | None) -> bool:
     """Whether a seat's answer can come from a :class:`VoteTable`: it claimed exactly what
     it knows, it is honest, and its knowledge follows from its claim (not so for a Mason
-    who saw no other Mason: that claim also fits the worlds with two)."""
+    who saw no other Mason: that claim also fits the worlds with two).  Kept per deck:
+    the same knowledge and claim come back game after game."""
     if own is None or not fd.ok:
         return False
+    key = (knowledge, own)
+    got = fd.shareable_memo.get(key)
+    if got is None:
+        if len(fd.shareable_memo) >= _SEAT_CACHE:
+            fd.shareable_memo.clear()
+        got = fd.shareable_memo[key] = _shareable(fd, knowledge, own)
+    return got
+
+
+def _shareable(fd: FastDeck, knowledge: NightKnowledge, own: ClaimKey) -> bool:
     if known_role(knowledge.dealt, knowledge.obs) in LIARS:
         return False
     if own != truthful(knowledge.seat, knowledge.dealt, knowledge.obs):
@@ -456,7 +506,6 @@ def _enumerate(  # noqa: PLR0917
 
     infos: list[SeatInfo | None] = []
     allowed: list[list[tuple[int, float]]] = []
-    my_swap_pair = [mine.swap]
     seat_pin = mine.seat_pin
     seat_not = mine.seat_not
     for s in range(n):
@@ -476,19 +525,19 @@ def _enumerate(  # noqa: PLR0917
     if INSOM in fd.counts:
         # An Insomniac that no Troublemaker can reach ends with its own card or the
         # Robber's: where its claim needs another card, it cannot hold the Insomniac.
-        swapper = [
-            (my_swap_pair if t == me else [(a, b) for _, a, b in infos[t].swaps])  # type: ignore[union-attr]
-            for t in range(n)
-        ]
-        can_tm = [any(r == TM for r, _ in allowed[t]) for t in range(n)]
         for s_ in range(n):
             seat_info = infos[s_]
             ins = None if seat_info is None else seat_info.ins
             if ins is None or (ins[0] and ins[1] in (-1, INSOM, ROBBER)):
                 continue
-            reach = any(
-                can_tm[t] and any(s_ in pair for pair in swapper[t]) for t in range(n) if t != s_
-            )
+            reach = False
+            for t in range(n):
+                if t != s_:
+                    t_info = infos[t]
+                    touched = mine.swap if t_info is None else t_info.touched
+                    if s_ in touched and any(r == TM for r, _ in allowed[t]):
+                        reach = True
+                        break
             if not reach:
                 allowed[s_] = [(r, f) for r, f in allowed[s_] if r != INSOM]
                 if not allowed[s_]:
@@ -515,6 +564,7 @@ def _enumerate(  # noqa: PLR0917
     inv_rob = fd.inv_rob
     rob_all = fd.rob_opts
     lazy = fd.lazy
+    lazy_memo = fd.lazy_memo
     own = mine.own
     my_rob = [(1.0, mine.robbed)]
     my_swap = [(1.0, mine.swap[0], mine.swap[1])]
@@ -523,6 +573,8 @@ def _enumerate(  # noqa: PLR0917
     no_swap = [(1.0, -1, -1)]
     no_take = [(1.0, -1)]
     is_liar = IS_LIAR
+    width = 2 + 2 * n
+    places = fd.places_memo
 
     seer_of = [None if info is None else info.seer for info in infos]
     rob_of = [None if info is None else info.rob for info in infos]
@@ -545,7 +597,7 @@ def _enumerate(  # noqa: PLR0917
             if req is not None:
                 w *= req[0]
                 if req[3]:
-                    mult, remk = lazy(cnt)
+                    mult, remk, _ = lazy(cnt)
                     w *= mult
                     centre = list(centre0)
                     rem = dict(remk)
@@ -612,6 +664,74 @@ def _enumerate(  # noqa: PLR0917
         rob_bit = bits[robber] if robber >= 0 else 0
         ins_bit = bits[insom] if insom >= 0 else 0
         cards = deal + centre
+        if masks is not None:
+            # A vote table (the hot path: once per game at the vote) sums each leaf where it
+            # is made, in the same order and with the same products as the list of leaves
+            # below (so the same sums to the last bit), but without building that list, and
+            # reads where the leaf puts the Werewolves and the Tanner from one look-up
+            # (:meth:`FastDeck.places`) instead of scanning the seats.
+            if remk is None:
+                mult, remk, hidden = lazy_memo.get(tuple(cnt)) or lazy(cnt)
+            else:
+                mult = 1.0
+                hidden = fd.shares(remk)
+            for fr, t in rob:
+                if t >= 0:
+                    cards[robber], cards[t] = cards[t], cards[robber]
+                wr = w * fr
+                m_rob = mask | rob_bit if t >= 0 and is_liar[cards[robber]] else mask
+                for ft, a, b in swaps:
+                    if a >= 0:
+                        cards[a], cards[b] = cards[b], cards[a]
+                    wt = wr * ft
+                    for fdr, c in takes:
+                        if c >= 0:
+                            x = n + c
+                            cards[drunk], cards[x] = cards[x], cards[drunk]
+                        m_all = m_rob
+                        if ins is None:
+                            wl = wt * fdr * mult
+                        else:
+                            now = cards[insom]
+                            if is_liar[now]:
+                                wl = wt * fdr * ins[2] * mult
+                                m_all = m_rob | ins_bit
+                            elif ins[0] and (ins[1] < 0 or ins[1] == now):
+                                wl = wt * fdr * mult
+                            else:
+                                wl = -1.0
+                        if wl >= 0.0:
+                            row = masks.get(m_all)
+                            if row is None:
+                                row = masks[m_all] = [0.0] * width
+                            row[0] += wl
+                            seats = tuple(cards[:n])
+                            where = places.get(seats)
+                            if where is None:
+                                where = fd.places(seats)
+                            wolves, tanners, unknown = where
+                            if wolves:
+                                row[1] += wl
+                                for col in wolves:
+                                    row[col] += wl
+                            for col in tanners:
+                                row[col] += wl
+                            if unknown >= 0:
+                                # The Drunk holds a centre card nobody saw: any card left.
+                                k, m_wolf, m_tanner = hidden
+                                if m_wolf:
+                                    row[2 + unknown] += wl * m_wolf / k
+                                    if not wolves:
+                                        row[1] += wl * m_wolf / k
+                                if m_tanner:
+                                    row[2 + n + unknown] += wl * m_tanner / k
+                        if c >= 0:
+                            cards[drunk], cards[x] = cards[x], cards[drunk]
+                    if a >= 0:
+                        cards[a], cards[b] = cards[b], cards[a]
+                if t >= 0:
+                    cards[robber], cards[t] = cards[t], cards[robber]
+            return
         out: list[tuple[tuple[int, ...], float, int]] = []
         for fr, t in rob:
             if t >= 0:
@@ -646,39 +766,9 @@ def _enumerate(  # noqa: PLR0917
         if not out:
             return
         if remk is None:
-            mult, remk = lazy(cnt)
+            mult, remk, _ = lazy(cnt)
         else:
             mult = 1.0
-        if masks is not None:  # a vote table: each seat's Werewolf and Tanner, by liar set
-            width = 2 + 2 * n
-            for ct, w_leaf, m_all in out:
-                wl = w_leaf * mult
-                row = masks.get(m_all)
-                if row is None:
-                    row = masks[m_all] = [0.0] * width
-                row[0] += wl
-                wolf = False
-                if WOLF in ct:
-                    wolf = True
-                    row[1] += wl
-                    for pos in range(n):
-                        if ct[pos] == WOLF:
-                            row[2 + pos] += wl
-                if TANNER in ct:
-                    for pos in range(n):
-                        if ct[pos] == TANNER:
-                            row[2 + n + pos] += wl
-                if -1 in ct:  # the Drunk holds a centre card nobody saw: any card left
-                    pos = ct.index(-1)
-                    k = sum(m for _, m in remk)
-                    for rr, m in remk:
-                        if rr == WOLF:
-                            row[2 + pos] += wl * m / k
-                            if not wolf:
-                                row[1] += wl * m / k
-                        elif rr == TANNER:
-                            row[2 + n + pos] += wl * m / k
-            return
         total_here = 0.0
         for ct, w_leaf, m_all in out:
             wl = w_leaf * mult
