@@ -51,6 +51,7 @@ from loupgarou.variants.thiercelieux.state import (
     ballot_decision,
     clockwise,
     remember,
+    shared_task,
     voted,
     voted_row,
 )
@@ -64,23 +65,31 @@ _new = tuple.__new__
 
 
 def _dawn(d: Draft, task: Task) -> None:
-    causes: dict[int, list[str]] = {}
-    target = d.caught if d.caught != NONE else d.victim
-    if target != NONE and not d.healed:
-        causes[target] = ["caught" if d.caught != NONE else "devoured"]
-    if d.poisoned != NONE:
-        causes.setdefault(d.poisoned, []).append("poisoned")
-    dead = sorted(causes)
+    caught, poisoned = d.caught, d.poisoned
+    target = NONE if d.healed else caught if caught != NONE else d.victim
+    # The night's deaths as the log keeps them, (seat, causes joined by '+'), in seat
+    # order; spelt out case by case rather than gathered in a dictionary of lists.
+    deaths: list[tuple[int, str]] = []
+    if target != NONE:
+        cause = "caught" if caught != NONE else "devoured"
+        if poisoned == target:
+            deaths.append((target, cause + "+poisoned"))
+        elif poisoned == NONE:
+            deaths.append((target, cause))
+        else:
+            deaths += sorted([(target, cause), (poisoned, "poisoned")])
+    elif poisoned != NONE:
+        deaths.append((poisoned, "poisoned"))
     d.phase = "day"
     d.step = "dawn"
     d.answers = d.plan.no_answers
     d.awake = ()
     d.spy = d.victim = d.caught = d.poisoned = NONE
     d.healed = False
-    d.events.append(DAWN_EVENT[d.number, tuple(dead)])
+    d.events.append(DAWN_EVENT[d.number, tuple(deaths)])
     d.work += _AFTER_DAWN
-    if dead:
-        hunter = kill(d, [(s, tuple(causes[s])) for s in dead])
+    if deaths:
+        hunter = kill(d, deaths)
         if hunter is not None:
             d.work.append(hunter)
 
@@ -198,18 +207,23 @@ def _count(d: Draft, vote: str) -> None:
     answers, up = d.answers, d.up
     captain = d.captain if d.captain != NONE and d.alive[d.captain] else NONE
     lynch = vote in _LYNCHES
-    ballots: list[JSON] = [[v, answers[v]] for v in up]  # each living voter's, in seat order
+    # Plain loops that build several lists at once: cheaper than a comprehension per list.
+    ballots: list[JSON] = []  # each living voter's, in seat order
     tally = [0] * d.plan.n  # the votes for each seat
     for v in up:
-        tally[answers[v]] += 1
+        target = answers[v]
+        ballots.append([v, target])
+        tally[target] += 1
     if lynch and captain != NONE and d.plan.double_vote:
         tally[answers[captain]] += 1  # the Captain's ballot counts twice
-    counts: list[JSON] = [[t, k] for t, k in enumerate(tally) if k]
     top = max(tally)
-    if tally.count(top) == 1:  # one most voted (the usual case)
-        tied = [tally.index(top)]
-    else:
-        tied = [t for t, k in enumerate(tally) if k == top]
+    counts: list[JSON] = []
+    tied: list[int] = []  # the most voted, in seat order
+    for t, k in enumerate(tally):
+        if k:
+            counts.append([t, k])
+            if k == top:
+                tied.append(t)
     data: dict[str, JSON] = {"vote": vote, "ballots": ballots, "counts": counts}
     events = d.events
     events.append(_new(Event, ("votes", EVERYONE, data)))
@@ -222,18 +236,18 @@ def _count(d: Draft, vote: str) -> None:
         if vote == "captain_election":
             _open_vote(d, "captain_revote", tuple(tied), "election")
         else:
-            d.work.append(Task("captain_tiebreak", CAPTAIN_TIEBREAK, NONE, tuple(tied)))
+            d.work.append(shared_task("captain_tiebreak", CAPTAIN_TIEBREAK, NONE, tuple(tied)))
     elif captain != NONE:
         choice = answers[captain]
         if choice in tied:
             events.append(BY["captain_decides", choice, captain])
             _lynched(d, choice)
         else:
-            d.work.append(Task("captain_pick", CAPTAIN_PICK, captain, tuple(tied)))
+            d.work.append(shared_task("captain_pick", CAPTAIN_PICK, captain, tuple(tied)))
     elif vote == "lynch":
         _open_vote(d, "lynch_revote", tuple(tied), "lynch")
     elif d.plan.options.lynch_second_tie == "random":
-        d.work.append(Task("lynch_draw", LYNCH_DRAW, NONE, tuple(tied)))
+        d.work.append(shared_task("lynch_draw", LYNCH_DRAW, NONE, tuple(tied)))
     else:
         events.append(_new(Event, ("no_lynch", EVERYONE, {"tied": tied})))
         d.work.append(DUSK)
@@ -289,7 +303,7 @@ def _pick_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
 
 def _lynched(d: Draft, seat: int) -> None:
     d.events.append(LYNCHED[seat])
-    hunter = kill(d, [(seat, ("lynched",))])
+    hunter = kill(d, [(seat, "lynched")])
     d.work += _AFTER_LYNCH
     if hunter is not None:
         d.work.append(hunter)
@@ -310,7 +324,9 @@ def _dusk(d: Draft, task: Task) -> None:
 # --- shared events and tasks ---------------------------------------------------------------------
 
 DAWN_EVENT: Memo[Event] = Memo(
-    lambda day, dead: _new(Event, ("dawn", EVERYONE, {"day": day, "deaths": list(dead)}))
+    lambda day, deaths: _new(
+        Event, ("dawn", EVERYONE, {"day": day, "deaths": [seat for seat, _ in deaths]})
+    )
 )
 VOTE_OPENS: Memo[Event] = Memo(
     lambda vote, seats: _new(
@@ -321,7 +337,8 @@ ELECTED: Memo[Event] = Memo(
     lambda seat, how: _new(Event, ("captain_elected", EVERYONE, {"seat": seat, "how": how}))
 )
 """The day's events, shared between games (see
-:class:`~loupgarou.variants.thiercelieux.state.Memo`): ``DAWN_EVENT[day, deaths]``,
+:class:`~loupgarou.variants.thiercelieux.state.Memo`): ``DAWN_EVENT[day, deaths]`` (the
+night's deaths as the log keeps them: it tells the seats only),
 ``VOTE_OPENS[vote, candidates]``, ``ELECTED[seat, how]``."""
 
 BALLOT = Does(pending=_ballot_pending, act=_ballot_act, vote=_ballot_vote)

@@ -52,6 +52,7 @@ from loupgarou.variants.thiercelieux.state import (
     remember,
     seat_tasks,
     seating,
+    shared_task,
 )
 
 _FIRST_NIGHT = ((Role.THIEF, "thief"), (Role.CUPID, "cupid"), (Role.CUPID, "lovers"))
@@ -368,7 +369,7 @@ def _hunt_count(d: Draft, pack: tuple[int, ...]) -> None:
     if len(tied) == 1:
         _designate(d, tied[0], ())
     else:
-        d.work.append(Task("hunt_tiebreak", HUNT_TIEBREAK, NONE, tuple(tied)))
+        d.work.append(shared_task("hunt_tiebreak", HUNT_TIEBREAK, NONE, tuple(tied)))
 
 
 def _designate(d: Draft, target: int, among: tuple[int, ...]) -> None:
@@ -442,8 +443,9 @@ def _witch(d: Draft, task: Task) -> None:
         return
     shown = d.caught if d.caught != NONE else d.victim
     d.events.append(VICTIM_SHOWN[witch, None if shown == NONE else shown])
-    if _brewing(d, witch):
-        d.work.append(WITCH_BREW[witch])
+    # Her decision is worked out once, by the runner, which skips the task when she has
+    # no potion to use.
+    d.work.append(WITCH_BREW[witch])
 
 
 def _witch_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
@@ -463,8 +465,7 @@ def _witch_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
         d.poison_used = True
         d.poisoned = target
         d.events.append(BREWED["poisoned", seat, target])
-    if _brewing(d, seat):
-        d.work.append(WITCH_BREW[seat])
+    d.work.append(WITCH_BREW[seat])  # her other potion, if she may use it (see _witch)
     return True
 
 

@@ -55,26 +55,24 @@ _WEREWOLF = Role.WEREWOLF
 HUNTER_CAUSES = frozenset({"devoured", "lynched"})
 """Causes of death that let the Hunter shoot by default."""
 
-_GRIEF = ("grief",)
 _new = tuple.__new__
 
 
-def kill(d: Draft, deaths: Sequence[tuple[int, tuple[str, ...]]]) -> Task | None:
-    """Apply ``deaths`` (seat, causes) and their grief; return the Hunter's shot to queue.
+def kill(d: Draft, deaths: Sequence[tuple[int, str]]) -> Task | None:
+    """Apply ``deaths`` and their grief; return the Hunter's shot to queue.
 
-    The caller has announced the deaths; this reveals the cards, applies and
-    announces grief, and returns a ``hunter`` task if the Hunter died with an
-    eligible cause (one Hunter card at most).  It does not check who wins: a
-    ``chain_end`` task does.
+    Each death is (seat, causes joined by '+'), as the state's log keeps it.  The
+    caller has announced the deaths; this reveals the cards, applies and announces
+    grief, and returns a ``hunter`` task if the Hunter died with an eligible cause
+    (one Hunter card at most).  It does not check who wins: a ``chain_end`` task does.
     """
     alive = list(d.alive)
-    log = list(d.deaths)
-    dead: list[tuple[int, tuple[str, ...]]] = []
-    for seat, causes in deaths:
+    dead: list[tuple[int, str]] = []
+    for death in deaths:
+        seat = death[0]
         if alive[seat]:
             alive[seat] = False
-            log.append((seat, "+".join(causes)))
-            dead.append((seat, causes))
+            dead.append(death)
     if not dead:
         return None
     events = d.events
@@ -88,20 +86,21 @@ def kill(d: Draft, deaths: Sequence[tuple[int, tuple[str, ...]]]) -> Task | None
         if alive[a] != alive[b]:  # one Lover just died: the other dies of grief
             lover, first = (a, b) if alive[a] else (b, a)
             alive[lover] = False
-            log.append((lover, "grief"))
-            dead.append((lover, _GRIEF))
+            dead.append((lover, "grief"))
             events.append(GRIEF[lover, first])
             if reveal:
                 events.append(CARD_REVEALED[names[lover]][lover])
     d.alive = alive_now = tuple(alive)
-    d.deaths = tuple(log)
+    d.deaths += tuple(dead)  # the log's entries are the deaths themselves
     d.up = tuple(compress(d.plan.all_seats, alive_now))
     hunter = d.seating.hunter
     if hunter == NONE or alive_now[hunter]:
         return None
     for seat, causes in dead:
         if seat == hunter:
-            if d.plan.options.hunter_on_any_death or HUNTER_CAUSES.intersection(causes):
+            if d.plan.options.hunter_on_any_death or not HUNTER_CAUSES.isdisjoint(
+                causes.split("+")
+            ):
                 return HUNTER[seat]
             return None
     return None
@@ -131,7 +130,7 @@ def _hunter_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
         return True
     target = action.players[0]
     d.events.append(SHOT[seat, target])
-    hunter = kill(d, [(target, ("shot",))])
+    hunter = kill(d, [(target, "shot")])
     if hunter is not None:
         d.work.append(hunter)
     return True
@@ -251,7 +250,12 @@ def verdict(d: Draft) -> Outcome | None:
         and set(living) == set(lovers)
     ):
         return _win(d, LOVERS, "lovers.last_two", "the Lovers are the last two alive")
-    wolves = sum(map(d.alive.__getitem__, d.seating.wolves))  # the living Werewolves
+    # The living Werewolves, counted in a loop: ``map`` over a bound ``__getitem__``
+    # makes a slow wrapper call per seat.
+    alive, wolves = d.alive, 0
+    for w in d.seating.wolves:
+        if alive[w]:
+            wolves += 1
     others = len(living) - wolves
     if wolves == 0:
         return _win(d, VILLAGE, "village.no_werewolf", "no Werewolf is alive")
@@ -270,7 +274,7 @@ def verdict(d: Draft) -> Outcome | None:
 def starve(d: Draft, wolves: Sequence[int]) -> None:
     """No Werewolf woke: they all die of hunger (grief follows) and the village wins."""
     d.events.append(_new(Event, ("starved", EVERYONE, {"seats": list(wolves)})))
-    kill(d, [(w, ("starved",)) for w in wolves])
+    kill(d, [(w, "starved") for w in wolves])
     finish(d, _win(d, VILLAGE, "village.starved", "no Werewolf woke: they starved"))
 
 

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Final, NamedTuple, TypeVar
 
 from loupgarou.core.actions import Action, Decision
@@ -228,7 +229,7 @@ class Ballots:
 
     Each seat's ballot is built when first needed, and the tuple of the ballots of a
     set of voters is kept: one object serves every game that holds the same vote (see
-    :func:`loupgarou.variants.thiercelieux.day.ballots`).  ``voted`` is the vote's
+    :func:`loupgarou.variants.thiercelieux.day.ballot_task`).  ``voted`` is the vote's
     :func:`voted_row`.  Not for the Lovers' common ballot: that one depends on the
     partner's answer.
     """
@@ -311,6 +312,20 @@ class Task:
 def seat_tasks(kind: str, does: Does) -> tuple[Task, ...]:
     """``Task(kind, does, seat)`` for every seat (40 at most), built once and shared."""
     return tuple(Task(kind, does, seat) for seat in SEATS)
+
+
+_TASKS: dict[tuple[str, int, tuple[int, ...]], Task] = {}
+
+
+def shared_task(kind: str, does: Does, seat: int, seats: tuple[int, ...]) -> Task:
+    """``Task(kind, does, seat, seats)``, shared between games (a tie's draw, the Captain's
+    pick ...): a frozen dataclass sets each field through ``object.__setattr__``, which
+    makes a new task cost as much as a dozen dictionary look-ups."""
+    key = (kind, seat, seats)
+    found = _TASKS.get(key)
+    if found is None:
+        found = remember(_TASKS, key, Task(kind, does, seat, seats))
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,12 +434,10 @@ def seating(plan: Plan, cards: tuple[int, ...]) -> Seating:
             holders[kind] = s
         else:
             wolves.append(s)
-    return Seating(
-        tuple(map(plan.deck.__getitem__, cards)),
-        tuple(map(plan.names.__getitem__, cards)),
-        tuple(wolves),
-        *holders[1:7],
-    )
+    # ``itemgetter(*cards)``: one C call for the whole tuple (``map`` over a bound
+    # ``__getitem__`` makes a slow wrapper call per card).
+    pick = itemgetter(*cards)
+    return Seating(pick(plan.deck), pick(plan.names), tuple(wolves), *holders[1:7])
 
 
 NO_SEATING = Seating()
