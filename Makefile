@@ -3,8 +3,14 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The compiled build (scripts/compile.py): mypyc's C extensions of the hot modules, in a
+# copy of the package under build/mypyc; it is rebuilt when any source file changes.
+COMPILED := build/mypyc
+COMPILED_STAMP := $(COMPILED)/.built
+SOURCES := $(shell find src/loupgarou -name '*.py')
+WITH_COMPILED := PYTHONPATH=$(COMPILED)
 
-.PHONY: run test lint types unit bench golden balance clean
+.PHONY: run test lint types unit unit-compiled compiled bench golden balance clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +21,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/loupgarou narrate --scenario premiere-nuit --players 5
 
-test: $(STAMP) lint types unit
+test: $(STAMP) lint types unit unit-compiled
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
@@ -27,8 +33,18 @@ types: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest
 
-bench: $(STAMP)
+# The same tests again, on the compiled build.
+unit-compiled: $(COMPILED_STAMP)
+	$(WITH_COMPILED) $(BIN)/pytest -p no:cacheprovider
+
+$(COMPILED_STAMP): $(STAMP) $(SOURCES) scripts/compile.py
+	$(BIN)/python scripts/compile.py
+
+compiled: $(COMPILED_STAMP)
+
+bench: $(STAMP) $(COMPILED_STAMP)
 	$(BIN)/python bench/one_night.py
+	$(WITH_COMPILED) $(BIN)/python bench/one_night.py
 
 golden: $(STAMP)
 	$(BIN)/python scripts/regen_golden.py
@@ -36,5 +52,5 @@ golden: $(STAMP)
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
 
-balance: $(STAMP)
-	$(BIN)/python scripts/balance_report.py
+balance: $(COMPILED_STAMP)
+	$(WITH_COMPILED) $(BIN)/python scripts/balance_report.py

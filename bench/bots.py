@@ -23,10 +23,7 @@ usage: .venv/bin/python bench/bots.py [--games N] [--calls N] [--quick] [--profi
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import os
-import platform
 import random
 import statistics
 import sys
@@ -38,7 +35,7 @@ from loupgarou.bots.one_night.solver import Solver, Vote, solver_for
 from loupgarou.sim.runner import SimSpec, parse_bots, run
 from loupgarou.sim.scenarios import TableSpec, table_spec
 from loupgarou.variants.registry import find_family
-from measure import load_floor, print_profile
+from measure import build_name, describe_run, load_floor, print_profile
 
 DECK = ("werewolf", "werewolf", "seer", "robber", "troublemaker", "drunk", "insomniac", "villager")
 TARGET = 5000.0
@@ -183,12 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games = 600 if args.quick else args.games
     calls = 10 if args.quick else args.calls
-    print(
-        f"machine: {platform.platform()}; {os.cpu_count()} CPUs; Python {platform.python_version()}"
-    )
-    with contextlib.suppress(OSError):  # not every system has a load average
-        print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    result: dict[str, object] = {}
+    print(describe_run())
+    result: dict[str, object] = {"build": build_name()}
 
     rates = games_per_second(games, 3)
     rate = rates["sensible"]

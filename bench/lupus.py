@@ -28,8 +28,6 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
-import platform
 import random
 import sys
 import time
@@ -40,7 +38,7 @@ from dataclasses import dataclass, field
 from loupgarou.core.chance import ChanceSource, SeededChance
 from loupgarou.engine import new_match
 from loupgarou.variants.lupus import VARIANT, default_deck
-from measure import interval99, max_rss_mib, print_profile
+from measure import build_name, describe_run, interval99, max_rss_mib, print_profile
 
 PLAYERS = (
     "Ada",
@@ -171,11 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games = max(1, args.games)
 
-    print(
-        f"machine: {platform.platform()}; {platform.machine()}; "
-        f"{os.cpu_count()} CPUs; Python {platform.python_version()} "
-        f"({platform.python_implementation()})"
-    )
+    print(describe_run())
     print(f"games: {games} per configuration, {len(PLAYERS)} players, seed {args.seed}")
     for name, deck in CONFIGS.items():
         print(f"  {name:<9} {describe(deck)}")
@@ -197,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         traced_peaks[name] = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
 
-    result: dict[str, object] = {"games": games, "seed": args.seed}
+    result: dict[str, object] = {"build": build_name(), "games": games, "seed": args.seed}
     print("\nspeed:")
     for name, tally in tallies.items():
         rate = tally.games / tally.seconds

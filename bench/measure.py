@@ -7,9 +7,13 @@ its own and changes no global state beyond what a call says.
 
 from __future__ import annotations
 
+import contextlib
 import cProfile
 import gc
+import importlib.machinery
 import importlib.util
+import os
+import platform
 import pstats
 import random
 import resource
@@ -18,15 +22,59 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from loupgarou.sim.stats import wilson
 
-FLOOR = Path(__file__).resolve().parents[2] / "shared" / "bench" / "floor_one_night.py"
+ROOT = Path(__file__).resolve().parents[1]
+FLOOR = ROOT.parent / "shared" / "bench" / "floor_one_night.py"
 """The shared hand-written One Night loop, beside the checkout (``../shared/bench``)."""
 
 Z99 = 2.5758293035489
 """The two-sided 99 % quantile of the normal distribution."""
+
+
+def _load(name: str, path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def build_name() -> str:
+    """Which build of loupgarou this process runs: 'compiled' (mypyc's C extensions, see
+    ``scripts/compile.py``) or 'interpreted' (the pure-Python source)."""
+    from loupgarou.engine import match
+
+    where = match.__file__ or ""
+    return (
+        "compiled"
+        if where.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+        else "interpreted"
+    )
+
+
+def describe_run() -> str:
+    """The lines every benchmark prints first: the machine, its load, and the build."""
+    lines = [
+        f"machine: {platform.platform()}; {os.cpu_count()} CPUs; "
+        f"Python {platform.python_version()} ({platform.python_implementation()})"
+    ]
+    with contextlib.suppress(OSError):  # not every system has a load average
+        lines.append(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if build_name() == "interpreted":
+        lines.append(
+            "build: interpreted (pure Python; `make bench` also measures the compiled build)"
+        )
+    else:
+        from loupgarou.engine import match
+
+        compiled = Path(match.__file__ or "").parents[2]
+        stale = _load("compile_script", ROOT / "scripts" / "compile.py").stale_files(compiled)
+        state = "up to date" if not stale else f"OUT OF DATE with src ({', '.join(stale[:3])})"
+        lines.append(f"build: compiled with mypyc ({compiled}, {state})")
+    return "\n".join(lines)
 
 
 def load_floor() -> Callable[[random.Random], str] | None:
@@ -34,11 +82,7 @@ def load_floor() -> Callable[[random.Random], str] | None:
     file is absent."""
     if not FLOOR.is_file():
         return None
-    spec = importlib.util.spec_from_file_location("floor_one_night", FLOOR)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return cast(Callable[[random.Random], str], module.play_py)
+    return cast(Callable[[random.Random], str], _load("floor_one_night", FLOOR).play_py)
 
 
 def timed(play: Callable[[], str], games: int, wins: Counter[str]) -> float:

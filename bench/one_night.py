@@ -24,8 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
-import platform
 import random
 import sys
 import tracemalloc
@@ -37,7 +35,17 @@ from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceSource, SeededChance
 from loupgarou.engine import new_match
 from loupgarou.variants.one_night import VARIANT
-from measure import FLOOR, Z99, interval99, load_floor, max_rss_mib, print_profile, timed
+from measure import (
+    FLOOR,
+    Z99,
+    build_name,
+    describe_run,
+    interval99,
+    load_floor,
+    max_rss_mib,
+    print_profile,
+    timed,
+)
 
 PLAYERS = ("Ana", "Bruno", "Céline", "Dédé", "Élise")
 DECK = ("werewolf", "werewolf", "seer", "robber", "troublemaker", "drunk", "insomniac", "villager")
@@ -149,11 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games, rounds = args.games, max(1, args.rounds)
 
-    print(
-        f"machine: {platform.platform()}; {platform.machine()}; "
-        f"{os.cpu_count()} CPUs; Python {platform.python_version()} "
-        f"({platform.python_implementation()})"
-    )
+    print(describe_run())
     print(f"games: {games} per side, seed {args.seed}, {rounds} interleaved rounds")
     floor = load_floor()
     if floor is None:
@@ -186,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\nspeed:")
     print(f"  engine  {engine_rate:10,.0f} games/s  ({engine_time:.2f} s)")
     result: dict[str, object] = {
+        "build": build_name(),
         "engine_games_per_sec": round(engine_rate, 1),
         "engine_wins": dict(engine_wins),
     }

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
 import subprocess
 import sys
@@ -38,7 +36,7 @@ from loupgarou.core.actions import Action
 from loupgarou.core.chance import ChanceSource, SeededChance
 from loupgarou.engine import new_match
 from loupgarou.variants.thiercelieux import VARIANT
-from measure import max_rss_mib, print_profile, timed
+from measure import build_name, describe_run, max_rss_mib, print_profile, timed
 
 PLAYERS = ("Ana", "Bruno", "Céline", "Dédé", "Élise", "Fanfan", "Gégé", "Hugo", "Inès")
 DECK = (
@@ -167,11 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games, rounds = args.games, max(1, args.rounds)
 
-    print(
-        f"machine: {platform.platform()}; {platform.machine()}; "
-        f"{os.cpu_count()} CPUs; Python {platform.python_version()} "
-        f"({platform.python_implementation()})"
-    )
+    print(describe_run())
     print(f"games: {games} per side, seed {args.seed}, {rounds} interleaved rounds")
     print(
         f"ours: 9 players, {', '.join(DECK)}; wake: {'random' if args.uniform_wake else 'always'}"
@@ -218,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\nspeed:")
     print(f"  ours  {our_rate:10,.0f} games/s  ({our_time:.2f} s)")
     result: dict[str, object] = {
+        "build": build_name(),
         "games": games,
         "ours_games_per_sec": round(our_rate, 1),
         "ours_mean_nights": round(nights, 3),

@@ -13,6 +13,7 @@ from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.outcome import Outcome
 from loupgarou.variants.thiercelieux import VARIANT
 from loupgarou.variants.thiercelieux.state import Draft, State
+from tests.builds import interpreted_only
 from tests.thiercelieux.table import Table, table
 
 RICH = (
@@ -65,6 +66,7 @@ def test_a_draft_gives_back_the_state_it_was_made_from() -> None:
     assert round_trip(over) == over._replace(todo=())
 
 
+@interpreted_only
 def test_every_field_goes_back_to_its_own_place() -> None:
     """Each field holds a value of its own, unlike any other field's and any default (but
     ``outcome``, else the agenda is dropped): a field forgotten, or packed in another's
@@ -80,6 +82,7 @@ def test_every_field_goes_back_to_its_own_place() -> None:
     assert round_trip(over) == over._replace(todo=())
 
 
+@interpreted_only
 def test_the_draft_holds_every_state_field() -> None:
     kept = [name for name in State._fields if name not in CARRIED_BY_HAND]
     assert list(Draft.__slots__) == [*kept, "events", "work"]

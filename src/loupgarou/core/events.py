@@ -82,16 +82,19 @@ def _plain(value: JSON) -> JSON:
 # The helpers below build events with ``tuple.__new__`` directly: the same value as
 # ``Event(kind, audience, data)``, without the named tuple's Python-level ``__new__``
 # (games build dozens of events each, so the saved call is measurable).
+# Their positional-only parameters have names no event's data uses (``_kind`` ...): a
+# data key may then be any word, ``seat`` and ``kind`` included, in the compiled build
+# too (mypyc binds a keyword argument to a positional-only parameter of the same name).
 _new = tuple.__new__
 assert Event._fields == ("kind", "audience", "data")
 
 
-def public(kind: str, /, **data: JSON) -> Event:
-    return _new(Event, (kind, EVERYONE, data))
+def public(_kind: str, /, **data: JSON) -> Event:
+    return _new(Event, (_kind, EVERYONE, data))
 
 
-def private(to: Iterable[int], kind: str, /, **data: JSON) -> Event:
-    return _new(Event, (kind, Audience.of(to), data))
+def private(_to: Iterable[int], _kind: str, /, **data: JSON) -> Event:
+    return _new(Event, (_kind, Audience.of(_to), data))
 
 
 @lru_cache(maxsize=256)
@@ -100,11 +103,11 @@ def only(seat: int) -> Audience:
     return Audience(False, frozenset((seat,)))
 
 
-def told(seat: int, kind: str, /, **data: JSON) -> Event:
+def told(_seat: int, _kind: str, /, **data: JSON) -> Event:
     """An event for one seat alone."""
-    return _new(Event, (kind, only(seat), data))
+    return _new(Event, (_kind, only(_seat), data))
 
 
-def secret(kind: str, /, **data: JSON) -> Event:
+def secret(_kind: str, /, **data: JSON) -> Event:
     """An event for the moderator (and the record) only."""
-    return _new(Event, (kind, MODERATOR, data))
+    return _new(Event, (_kind, MODERATOR, data))

@@ -67,17 +67,36 @@ class Match:
         "warnings",
     )
 
-    def __init__(self, variant: Variant, config: GameConfig, chance: ChanceSource) -> None:
-        state, warnings = variant.setup(config)
+    def __init__(
+        self,
+        variant: Variant,
+        config: GameConfig,
+        chance: ChanceSource,
+        *,
+        resume: Match | None = None,
+    ) -> None:
+        """Set up and deal the game; with ``resume``, be a copy of that match instead
+        (see :meth:`fork`)."""
         self.variant = variant
         self.config = config
         self.chance = chance
-        self.state: Any = state
-        self.warnings: tuple[SetupWarning, ...] = warnings
-        self.events: list[Event] = []
-        self.inputs: list[Input] = []
         self._decisions: tuple[Decision, ...] | None = None
+        if resume is not None:
+            self.state: Any = resume.state
+            self.warnings: tuple[SetupWarning, ...] = resume.warnings
+            self.events: list[Event] = list(resume.events)
+            self.inputs: list[Input] = list(resume.inputs)
+            return
+        self.state, self.warnings = variant.setup(config)
+        self.events = []
+        self.inputs = []
         self._resolve_chance()
+
+    def fork(self) -> Match:
+        """A copy of this match that can be changed without touching it (to try inputs
+        and keep them only if they all hold).  The state is immutable, so the copy shares
+        it and has its own event and input lists; it shares the chance source too."""
+        return Match(self.variant, self.config, self.chance, resume=self)
 
     # --- what is pending -----------------------------------------------------------------
 

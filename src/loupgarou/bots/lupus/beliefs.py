@@ -197,8 +197,8 @@ def _claims(
             score[s] += 0.0 if said.role in INFO_ROLES else liar_weight  # he claims my card
     claimed_masons = [s for s, c in r.claims.items() if c.role == "freemason" and s != me]
     if 0 < len(claimed_masons) <= 2:
-        for s, k in masons.items():
-            if k >= 2:
+        for s, count in masons.items():
+            if count >= 2:
                 score[s] -= 1.5
     elif len(claimed_masons) > 2:
         for s in claimed_masons:

@@ -201,23 +201,36 @@ class Vote:
         )
 
 
-class _LRU(OrderedDict[tuple[object, ...], object]):
-    """A bounded memo of a pure function's answers (least recently used out first)."""
+class _LRU:
+    """A bounded memo of a pure function's answers (least recently used out first).
+
+    It holds its ``OrderedDict`` rather than being one: mypyc's compiled build cannot
+    extend ``OrderedDict`` with attributes of its own."""
+
+    __slots__ = ("_items", "size")
 
     def __init__(self, size: int) -> None:
-        super().__init__()
+        self._items: OrderedDict[tuple[object, ...], object] = OrderedDict()
         self.size = size
 
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def clear(self) -> None:
+        self._items.clear()
+
     def look(self, key: tuple[object, ...]) -> object | None:
-        hit = self.get(key)
+        items = self._items
+        hit = items.get(key)
         if hit is not None:
-            self.move_to_end(key)
+            items.move_to_end(key)
         return hit
 
     def keep(self, key: tuple[object, ...], value: object) -> None:
-        self[key] = value
-        if len(self) > self.size:
-            self.popitem(last=False)
+        items = self._items
+        items[key] = value
+        if len(items) > self.size:
+            items.popitem(last=False)
 
 
 POSTERIOR_CACHE = 4096

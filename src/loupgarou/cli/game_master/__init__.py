@@ -54,7 +54,6 @@ from loupgarou.cli.game_master.base import (
     TableChance,
     TableMaster,
     TableOutput,
-    fork,
 )
 from loupgarou.cli.game_master.lupus import (
     LupusGameMaster,
@@ -77,7 +76,6 @@ __all__ = [
     "TableMaster",
     "TableOutput",
     "card_aliases",
-    "fork",
     "lupus_card_aliases",
     "owl_is_deadly",
 ]

@@ -12,7 +12,6 @@ Contract: this module knows no family.  A family's game master subclasses
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from collections import Counter, deque
@@ -161,18 +160,6 @@ def submit(match: Match, seat: int, action: Action) -> None:
     match.submit(seat, action)
 
 
-def fork(match: Match) -> Match:
-    """A copy of ``match`` that can be changed without touching the original.
-
-    The state is immutable, so a shallow copy with its own event and input
-    lists is a full copy; the chance source is shared.
-    """
-    clone = copy.copy(match)
-    clone.events = list(match.events)
-    clone.inputs = list(match.inputs)
-    return clone
-
-
 def _dealt_order(deck: Sequence[R], dealt: Sequence[R]) -> list[int]:
     """The card ids in deal order: seat by seat as typed, then the cards left over."""
     ids = list(range(len(deck)))
@@ -306,7 +293,7 @@ class TableMaster:
 
     def _attempt(self, apply: Callable[[Match], None]) -> None:
         """Apply answers to a copy of the match; keep it only if every step holds."""
-        trial = fork(self.m)
+        trial = self.m.fork()
         try:
             apply(trial)
         except IllegalAction as exc:

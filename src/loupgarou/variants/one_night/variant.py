@@ -88,7 +88,7 @@ class OneNight:
         n: int, names: Sequence[str], given: Mapping[str, JSON]
     ) -> tuple[State, tuple[SetupWarning, ...]]:
         edition = given.get("edition", "ravensburger")
-        opts = resolve_options(OneNight.options, given, EDITIONS.get(str(edition), {}))
+        opts = resolve_options(VARIANT.options, given, EDITIONS.get(str(edition), {}))
         options = Options(
             bool(opts["lone_wolf_peek"]), str(opts["deck_draw"]), str(opts["edition"])
         )

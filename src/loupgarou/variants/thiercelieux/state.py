@@ -697,9 +697,6 @@ class Draft:
         return NONE
 
 
-assert Draft.__slots__[:TODO] == State._fields[:TODO]
-
-
 Auto = Callable[[Draft, Task], None]
 """An automatic task: it changes the draft, adds its events and queues what follows it."""
 Pending = Callable[[Draft, Task], tuple[Decision, ...]]

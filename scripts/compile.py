@@ -1,0 +1,122 @@
+"""Build the compiled copy of loupgarou's hot modules with mypyc, in ``build/mypyc``.
+
+The package is pure Python, and that is what an editable install, the tests and the
+CLI run by default.  For speed, the modules that games, bots and simulations spend
+their time in (``core``, ``engine``, ``variants``, ``bots``, ``sim``) can also be
+compiled to C extensions with mypyc, the compiler that ships with mypy: it reads the
+same type annotations that ``mypy --strict`` checks and keeps Python's semantics.
+
+This script copies ``src/loupgarou`` to ``build/mypyc/loupgarou`` and compiles those
+modules there, beside their source; the source tree is never touched.  Put the
+folder first on ``PYTHONPATH`` to run the compiled build (an extension module is
+imported before a ``.py`` file of the same name)::
+
+    PYTHONPATH=build/mypyc .venv/bin/loupgarou simulate ...
+
+``make compiled`` runs this script when a source file has changed; ``make test`` runs
+the whole test suite against both builds, and ``make bench`` measures both.
+
+``--check`` only says whether the compiled copy is up to date with ``src`` (exit
+status 0) or not (1), without building anything.
+
+usage: .venv/bin/python scripts/compile.py [--check]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "src" / "loupgarou"
+TARGET = ROOT / "build" / "mypyc"
+COMPILED_PACKAGES = ("core", "engine", "variants", "bots", "sim")
+NOT_COMPILED = frozenset(
+    {
+        "core/errors.py",  # the error classes are extended outside these packages
+        "bots/protocol.py",  # the bot classes are there to be extended by anyone's bots
+        "bots/random_bot.py",
+        "bots/agent.py",  # talks to another process: no time to win there
+        "bots/registry.py",
+        "sim/plot.py",  # matplotlib is an optional extra, untyped
+        # What travels to and from worker processes is pickled, and pickle cannot rebuild
+        # a compiled frozen dataclass: simulation specs and results stay interpreted.
+        "sim/runner.py",
+        "sim/scenarios.py",
+        "sim/stats.py",
+    }
+)
+"""Modules left interpreted: a class that interpreted code extends must stay interpreted
+(mypyc's compiled classes cannot be extended by interpreted ones)."""
+
+
+def compiled_sources() -> list[str]:
+    """The modules to compile, as paths relative to the package's parent folder."""
+    found = []
+    for package in COMPILED_PACKAGES:
+        for path in sorted((SOURCE / package).rglob("*.py")):
+            relative = path.relative_to(SOURCE).as_posix()
+            if relative not in NOT_COMPILED:
+                found.append(f"loupgarou/{relative}")
+    return found
+
+
+def stale_files(target: Path = TARGET) -> list[str]:
+    """The source files whose copy in the compiled tree is missing or different
+    (and copies whose source is gone); empty when the compiled build is up to date."""
+    copy = target / "loupgarou"
+    if not (target / ".built").exists():
+        return ["(no compiled build)"]
+    ours = {p.relative_to(SOURCE).as_posix() for p in SOURCE.rglob("*.py")}
+    theirs = {p.relative_to(copy).as_posix() for p in copy.rglob("*.py")}
+    stale = sorted(ours ^ theirs)
+    stale += sorted(
+        name for name in ours & theirs if (SOURCE / name).read_bytes() != (copy / name).read_bytes()
+    )
+    return stale
+
+
+def build(target: Path = TARGET) -> None:
+    from mypyc.build import mypycify
+    from setuptools import setup  # type: ignore[import-untyped]  # (its stubs disagree with mypyc's)
+
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    shutil.copytree(SOURCE, target / "loupgarou", ignore=shutil.ignore_patterns("__pycache__"))
+    sources = compiled_sources()
+    print(f"compiling {len(sources)} modules with mypyc into {target.relative_to(ROOT)} ...")
+    here = Path.cwd()
+    os.chdir(target)
+    try:
+        setup(
+            name="loupgarou-compiled",
+            ext_modules=mypycify(sources, opt_level="3", multi_file=True),
+            script_args=["--quiet", "build_ext", "--inplace", "--parallel", str(os.cpu_count())],
+        )
+    finally:
+        os.chdir(here)
+    (target / ".built").write_text("built by scripts/compile.py\n")
+    print("compiled build ready: put it first on PYTHONPATH to use it")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="only report whether it is stale")
+    args = parser.parse_args()
+    if args.check:
+        stale = stale_files()
+        if stale:
+            print("the compiled build is out of date:", ", ".join(stale[:8]))
+            return 1
+        print("the compiled build is up to date")
+        return 0
+    build()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
