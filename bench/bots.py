@@ -29,11 +29,16 @@ import statistics
 import sys
 import time
 
-from loupgarou.bots.one_night import bot as one_night_bot
+from loupgarou.bots.one_night.bot import BOT_BUDGET, BOT_SAMPLES, SensibleOneNight
 from loupgarou.bots.one_night.knowledge import ClaimKey, NightKnowledge
-from loupgarou.bots.one_night.solver import Solver, Vote, solver_for
-from loupgarou.sim.runner import SimSpec, parse_bots, run
+from loupgarou.bots.one_night.solver import Solver, solver_for
+from loupgarou.bots.registry import family_bots
+from loupgarou.core.actions import Action, Decision
+from loupgarou.core.statements import Statement
+from loupgarou.engine.views import SeatView
+from loupgarou.sim.runner import SimSpec, new_game, parse_bots, run
 from loupgarou.sim.scenarios import TableSpec, table_spec
+from loupgarou.sim.table import Table
 from loupgarou.variants.registry import find_family
 from measure import build_name, describe_run, load_floor, print_profile
 
@@ -69,27 +74,45 @@ def games_per_second(games: int, rounds: int) -> dict[str, float]:
 Situation = tuple[Solver, NightKnowledge, dict[int, ClaimKey]]
 
 
+class Watching:
+    """A sensible bot that records its (solver, knowledge, claims) each time it asks the
+    solver at the vote.  It wraps the bot rather than patching its class: a compiled class
+    cannot be patched (the compiled build would go on calling the original)."""
+
+    def __init__(self, bot: SensibleOneNight, seen: list[Situation]) -> None:
+        self.bot = bot
+        self.seen = seen
+
+    def decide(self, view: SeatView, decision: Decision) -> Action:
+        asked = self.bot.last
+        action = self.bot.decide(view, decision)
+        if self.bot.last is not asked:  # it asked the solver (its ``odds``)
+            r = self.bot.reader
+            self.seen.append((solver_for(r.deck, r.n), r.knowledge(), dict(r.claims)))
+        return action
+
+    def speak(self, view: SeatView) -> Statement | None:
+        return self.bot.speak(view)
+
+
 def vote_situations(scenario: str, players: int, count: int) -> list[list[Situation]]:
-    """The (solver, knowledge, claims) of the sensible bots at the vote, from real games,
-    grouped by game (``count`` situations at least)."""
+    """The (solver, knowledge, claims) of the sensible bots at the vote, from real games
+    (the games ``simulate`` plays with seeds 1000, 1001 ...), grouped by game (``count``
+    situations at least)."""
     table = table_spec(find_family("one-night"), players, scenario=scenario)
+    entry = family_bots("one-night")
     games: list[list[Situation]] = []
-    original = one_night_bot.SensibleOneNight.odds
-
-    def grab(self: one_night_bot.SensibleOneNight) -> Vote:
-        r = self.reader
-        games[-1].append((solver_for(r.deck, r.n), r.knowledge(), dict(r.claims)))
-        return original(self)
-
-    one_night_bot.SensibleOneNight.odds = grab  # type: ignore[method-assign]
-    try:
-        index = 0
-        while sum(len(g) for g in games) < count:
-            games.append([])
-            run(SimSpec(table, parse_bots("sensible"), games=1, seed=1000 + index))
-            index += 1
-    finally:
-        one_night_bot.SensibleOneNight.odds = original  # type: ignore[method-assign]
+    seed = 1000
+    while sum(len(g) for g in games) < count:
+        seen: list[Situation] = []
+        match = new_game(SimSpec(table, parse_bots("sensible"), games=1, seed=seed), 0)
+        bots = [
+            Watching(SensibleOneNight(s, random.Random(f"{seed}:0:seat{s}")), seen)
+            for s in range(players)
+        ]
+        Table(match, bots, rng=random.Random(f"{seed}:0:table"), entry=entry).play()
+        games.append(seen)
+        seed += 1
     return [g for g in games if g]
 
 
@@ -134,8 +157,8 @@ def time_votes(games: list[list[Situation]]) -> dict[str, float]:
             v = solver.vote(
                 knowledge,
                 claims,
-                budget=one_night_bot.BOT_BUDGET,
-                samples=one_night_bot.BOT_SAMPLES,
+                budget=BOT_BUDGET,
+                samples=BOT_SAMPLES,
             )
             exact += v.exact
         per_game.append(time.perf_counter() - t0)

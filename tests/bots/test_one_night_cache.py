@@ -4,18 +4,19 @@ ever changes what a bot does (the same seed gives the same games, warm or cold).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
 from loupgarou.bots.one_night import knowledge as knowledge_module
 from loupgarou.bots.one_night.bot import SensibleOneNight
 from loupgarou.bots.one_night.knowledge import ViewReader, claim_key
-from loupgarou.bots.one_night.solver import _LRU, Solver, Vote, role_numbers, solver_for
+from loupgarou.bots.one_night.solver import _LRU, Solver, role_numbers, solver_for
+from loupgarou.core.actions import Action, Decision
 from loupgarou.core.events import JSON
+from loupgarou.core.statements import Statement
 from loupgarou.engine import new_match
 from loupgarou.engine.match import Match
+from loupgarou.engine.views import SeatView
 from loupgarou.sim.table import play
 from loupgarou.variants.one_night import VARIANT as ONE_NIGHT
 from loupgarou.variants.one_night.scenarios import find_scenario
@@ -23,10 +24,16 @@ from loupgarou.variants.one_night.scenarios import find_scenario
 BENCH = ["werewolf", "werewolf", "seer", "robber", "troublemaker", "drunk", "insomniac", "villager"]
 
 
-def game(deck: list[str], n: int, seed: int) -> tuple[Match, list[SensibleOneNight]]:
+def game(
+    deck: list[str], n: int, seed: int, *, cold: bool = False
+) -> tuple[Match, list[SensibleOneNight]]:
+    """A seeded game of sensible bots; with ``cold``, every vote asks a solver whose
+    caches were just emptied."""
     match = new_match(ONE_NIGHT, [f"p{i}" for i in range(n)], deck, seed=seed)
     bots = [SensibleOneNight(s, random.Random(seed * 31 + s)) for s in range(n)]
-    play(match, bots, rng=random.Random(seed))
+    wrapped = [ColdAtTheVote(b) for b in bots]
+    play(match, wrapped if cold else bots, rng=random.Random(seed))
+    assert not cold or sum(w.cold_votes for w in wrapped) == n  # every vote was cold
     return match, bots
 
 
@@ -34,21 +41,26 @@ def record(match: Match) -> list[JSON]:
     return [i.to_json() for i in match.inputs] + [e.to_json() for e in match.events]
 
 
-@contextmanager
-def cold_solver() -> Iterator[None]:
-    """Every vote of every bot asks a solver whose caches were just emptied."""
-    original = SensibleOneNight.odds
+class ColdAtTheVote:
+    """A sensible bot whose solver forgets everything just before each of its votes.
 
-    def cold(self: SensibleOneNight) -> Vote:
-        r = self.reader
-        solver_for(r.deck, r.n).clear_caches()
-        return original(self)
+    It wraps the bot rather than patching its class: a compiled class cannot be patched
+    (the compiled build would go on calling the original)."""
 
-    SensibleOneNight.odds = cold  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        SensibleOneNight.odds = original  # type: ignore[method-assign]
+    def __init__(self, bot: SensibleOneNight) -> None:
+        self.bot = bot
+        self.cold_votes = 0
+
+    def decide(self, view: SeatView, decision: Decision) -> Action:
+        if decision.kind == "vote":
+            r = self.bot.reader
+            r.update(view)
+            solver_for(r.deck, r.n).clear_caches()
+            self.cold_votes += 1
+        return self.bot.decide(view, decision)
+
+    def speak(self, view: SeatView) -> Statement | None:
+        return self.bot.speak(view)
 
 
 @pytest.mark.parametrize(
@@ -63,8 +75,7 @@ def test_caches_never_change_what_the_bots_do(deck: list[str], n: int) -> None:
     seeds = range(6) if n < 8 else range(2)
     warm = [record(game(deck, n, seed)[0]) for seed in seeds]
     again = [record(game(deck, n, seed)[0]) for seed in seeds]
-    with cold_solver():
-        cold = [record(game(deck, n, seed)[0]) for seed in seeds]
+    cold = [record(game(deck, n, seed, cold=True)[0]) for seed in seeds]
     assert warm == again == cold
 
 
