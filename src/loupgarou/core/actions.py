@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON
@@ -63,7 +63,7 @@ class Action(NamedTuple):
         return " ".join(parts)
 
 
-PASS = Action("pass")
+PASS: Final = Action("pass")
 """The action that declines an optional decision."""
 
 

@@ -15,13 +15,13 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
+from typing import Final, Protocol
 
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON
 
-_INT = frozenset({int})
-_SEQUENCES = (list, tuple)
+_INT: Final = frozenset({int})
+_SEQUENCES: Final = (list, tuple)
 
 
 @lru_cache(maxsize=64)

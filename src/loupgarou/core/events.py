@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 JSON = Any
 """A value made of dicts, lists/tuples, str, int, float, bool and None."""
@@ -47,8 +47,8 @@ class Audience:
         return Audience.of(int(v) for v in value)
 
 
-EVERYONE = Audience(True, frozenset())
-MODERATOR = Audience(False, frozenset())
+EVERYONE: Final = Audience(True, frozenset())
+MODERATOR: Final = Audience(False, frozenset())
 
 
 class Event(NamedTuple):
@@ -85,7 +85,7 @@ def _plain(value: JSON) -> JSON:
 # Their positional-only parameters have names no event's data uses (``_kind`` ...): a
 # data key may then be any word, ``seat`` and ``kind`` included, in the compiled build
 # too (mypyc binds a keyword argument to a positional-only parameter of the same name).
-_new = tuple.__new__
+_new: Final = tuple.__new__
 assert Event._fields == ("kind", "audience", "data")
 
 

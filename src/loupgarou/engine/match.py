@@ -11,7 +11,7 @@ game's record: replaying it rebuilds the game exactly.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceSource, SeededChance
@@ -48,7 +48,7 @@ class Input(NamedTuple):
         return {"type": self.type, "seat": self.seat, "action": self.action.to_json()}
 
 
-_new = tuple.__new__  # builds an Input without the named tuple's Python-level __new__
+_new: Final = tuple.__new__  # builds an Input without the named tuple's Python-level __new__
 assert Input._fields == ("type", "seat", "label", "value", "action", "statement")
 assert GameConfig._fields == ("family", "players", "deck", "options")
 

@@ -11,17 +11,18 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from itertools import combinations
+from typing import Final
 
 from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.events import Event, public, told
 from loupgarou.variants.one_night.roles import Role
 from loupgarou.variants.one_night.state import State, Task
 
-ACTIVE_COPIES = (Role.SEER, Role.ROBBER, Role.TROUBLEMAKER, Role.DRUNK)
+ACTIVE_COPIES: Final = (Role.SEER, Role.ROBBER, Role.TROUBLEMAKER, Role.DRUNK)
 """Roles whose action a Doppelgänger performs at once, in step 1."""
 
 
-_STEP_OF_ROLE = (
+_STEP_OF_ROLE: Final = (
     (Role.WEREWOLF, "werewolves"),
     (Role.MINION, "minion"),
     (Role.MASON, "masons"),
@@ -50,7 +51,7 @@ def call_list(deck: tuple[Role, ...]) -> tuple[str, ...]:
     return tuple(steps)
 
 
-_HOLDER_TASKS: dict[str, Role] = {
+_HOLDER_TASKS: Final[dict[str, Role]] = {
     "doppelganger": Role.DOPPELGANGER,
     "minion": Role.MINION,
     "seer": Role.SEER,
@@ -61,7 +62,9 @@ _HOLDER_TASKS: dict[str, Role] = {
 }
 """Steps where each seat dealt the role gets its own task, in seat order."""
 
-_GROUP_TASKS = frozenset({"werewolves", "masons", "doppelganger_minion", "doppelganger_insomniac"})
+_GROUP_TASKS: Final = frozenset(
+    {"werewolves", "masons", "doppelganger_minion", "doppelganger_insomniac"}
+)
 """Steps resolved by one automatic task that finds its own participants."""
 
 
@@ -170,7 +173,7 @@ def decision(kind: str, n: int, seat: int, role: str) -> Decision:
     return Decision(seat, role, options, default, optional)
 
 
-_ACTION_KIND = {
+_ACTION_KIND: Final = {
     Role.SEER: "seer",
     Role.ROBBER: "robber",
     Role.TROUBLEMAKER: "troublemaker",
@@ -294,14 +297,14 @@ def _step_event(step: str) -> Event:
     return public("night_step", step=step)
 
 
-_DAY_BEGINS = public("day_begins")
+_DAY_BEGINS: Final = public("day_begins")
 
 
 def is_decision(task: Task) -> bool:
     return not task.call and task.kind not in _AUTOMATIC
 
 
-_AUTOMATIC = frozenset(
+_AUTOMATIC: Final = frozenset(
     {"werewolves", "minion", "masons", "insomniac", "doppelganger_minion", "doppelganger_insomniac"}
 )
 
@@ -333,8 +336,8 @@ def run(state: State, agenda: tuple[Task, ...]) -> tuple[State, list[Event]]:
 
 
 _Opening = tuple[tuple[Task, ...], str, str, tuple[int, ...], tuple[Event, ...]]
-_OPENINGS: dict[tuple[object, ...], _Opening] = {}
-_OPENINGS_MAX = 8192
+_OPENINGS: Final[dict[tuple[object, ...], _Opening]] = {}
+_OPENINGS_MAX: Final = 8192
 
 
 @lru_cache(maxsize=256)

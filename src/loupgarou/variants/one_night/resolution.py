@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from loupgarou.core.events import Event, public
 from loupgarou.core.outcome import Outcome, Reason
@@ -63,7 +64,7 @@ def verdict(roles: Sequence[Role], dead: Sequence[int]) -> tuple[Outcome, Event]
     return _verdict(tuple([_STANDS_FOR[r] for r in roles]), tuple(sorted(set(dead))))
 
 
-_STANDS_FOR = {
+_STANDS_FOR: Final = {
     role: role if role in (Role.WEREWOLF, Role.MINION, Role.TANNER) else Role.VILLAGER
     for role in Role
 }

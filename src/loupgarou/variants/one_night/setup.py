@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
 from loupgarou.core.errors import SetupError, SetupWarning
 from loupgarou.core.variant import parse_cards
 from loupgarou.variants.one_night.roles import BOX, Role, parse_role
 
-CENTRE = 3
+CENTRE: Final = 3
 MIN_PLAYERS, MAX_PLAYERS = 3, 10
 
 

@@ -10,7 +10,7 @@ the players' seats, ``n..n+2`` the centre slots.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from loupgarou.core.outcome import Outcome
 from loupgarou.variants.one_night.roles import Role
@@ -124,14 +124,14 @@ class State(NamedTuple):
         return _new(State, fields)
 
 
-_new = tuple.__new__
-_PHASE = State._fields.index("phase")
-_CARDS = State._fields.index("cards")
-_COPIES = State._fields.index("copies")
-_AGENDA = State._fields.index("agenda")
-_STEP = State._fields.index("step")
-_VOTES = State._fields.index("votes")
-_DEAD = State._fields.index("dead")
-_OUTCOME = State._fields.index("outcome")
-_FRESH_TAIL = tuple(State._field_defaults[f] for f in State._fields[_AGENDA:])
+_new: Final = tuple.__new__
+_PHASE: Final = State._fields.index("phase")
+_CARDS: Final = State._fields.index("cards")
+_COPIES: Final = State._fields.index("copies")
+_AGENDA: Final = State._fields.index("agenda")
+_STEP: Final = State._fields.index("step")
+_VOTES: Final = State._fields.index("votes")
+_DEAD: Final = State._fields.index("dead")
+_OUTCOME: Final = State._fields.index("outcome")
+_FRESH_TAIL: Final = tuple(State._field_defaults[f] for f in State._fields[_AGENDA:])
 assert State._fields[_PHASE:_AGENDA] == ("phase", "dealt", "cards", "copies")
