@@ -31,6 +31,8 @@ the votes at once.
 
 from __future__ import annotations
 
+from typing import Final
+
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.events import EVERYONE, JSON, Event
@@ -56,7 +58,7 @@ from loupgarou.variants.thiercelieux.state import (
     voted_row,
 )
 
-CAPTAIN_DRAWS: tuple[ChanceRequest, ...] = tuple(
+CAPTAIN_DRAWS: Final[tuple[ChanceRequest, ...]] = tuple(
     ChanceRequest("captain_draw", "choice", k) for k in range(64)
 )
 """``CAPTAIN_DRAWS[k]`` draws the Captain among ``k`` living players."""
@@ -104,7 +106,7 @@ def _day(d: Draft, task: Task) -> None:
         d.work.append(LYNCH)
 
 
-_BALLOT_TASKS: dict[tuple[int, str, tuple[int, ...]], Task] = {}
+_BALLOT_TASKS: Final[dict[tuple[int, str, tuple[int, ...]], Task]] = {}
 
 
 def ballot_task(n: int, vote: str, candidates: tuple[int, ...]) -> Task:
@@ -141,7 +143,7 @@ def _lynch(d: Draft, task: Task) -> None:
 # --- ballots ------------------------------------------------------------------------------------
 
 
-_LYNCHES = frozenset({"lynch", "lynch_revote"})
+_LYNCHES: Final = frozenset({"lynch", "lynch_revote"})
 
 
 def _is_lynch(vote: str) -> bool:
@@ -278,7 +280,7 @@ def _captain_draw(d: Draft, task: Task, value: JSON) -> None:
     _elect(d, d.up[int(value)], "draw")
 
 
-_PICKS: dict[tuple[int, tuple[int, ...], int], tuple[Decision, ...]] = {}
+_PICKS: Final[dict[tuple[int, tuple[int, ...], int], tuple[Decision, ...]]] = {}
 
 
 def _pick_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
@@ -323,17 +325,17 @@ def _dusk(d: Draft, task: Task) -> None:
 
 # --- shared events and tasks ---------------------------------------------------------------------
 
-DAWN_EVENT: Memo[Event] = Memo(
+DAWN_EVENT: Final[Memo[Event]] = Memo(
     lambda day, deaths: _new(
         Event, ("dawn", EVERYONE, {"day": day, "deaths": [seat for seat, _ in deaths]})
     )
 )
-VOTE_OPENS: Memo[Event] = Memo(
+VOTE_OPENS: Final[Memo[Event]] = Memo(
     lambda vote, seats: _new(
         Event, ("vote_opens", EVERYONE, {"vote": vote, "candidates": list(seats)})
     )
 )
-ELECTED: Memo[Event] = Memo(
+ELECTED: Final[Memo[Event]] = Memo(
     lambda seat, how: _new(Event, ("captain_elected", EVERYONE, {"seat": seat, "how": how}))
 )
 """The day's events, shared between games (see
@@ -341,18 +343,20 @@ ELECTED: Memo[Event] = Memo(
 night's deaths as the log keeps them: it tells the seats only),
 ``VOTE_OPENS[vote, candidates]``, ``ELECTED[seat, how]``."""
 
-BALLOT = Does(pending=_ballot_pending, act=_ballot_act, vote=_ballot_vote)
-CAPTAIN_PICK = Does(pending=_pick_pending, act=_pick_act)
-CAPTAIN_TIEBREAK = Does(request=_tiebreak_request, resolve=_captain_tiebreak)
-LYNCH_DRAW = Does(request=_tiebreak_request, resolve=_lynch_draw)
+BALLOT: Final = Does(pending=_ballot_pending, act=_ballot_act, vote=_ballot_vote)
+CAPTAIN_PICK: Final = Does(pending=_pick_pending, act=_pick_act)
+CAPTAIN_TIEBREAK: Final = Does(request=_tiebreak_request, resolve=_captain_tiebreak)
+LYNCH_DRAW: Final = Does(request=_tiebreak_request, resolve=_lynch_draw)
 
-DAWN = Task("dawn", Does(auto=_dawn))
+DAWN: Final = Task("dawn", Does(auto=_dawn))
 DAY, DUSK = Task("day", Does(auto=_day)), Task("dusk", Does(auto=_dusk))
 LYNCH, ELECTION = Task("lynch", Does(auto=_lynch)), Task("election", Does(auto=_election))
-CAPTAIN_DRAW = Task("captain_draw", Does(request=_captain_draw_request, resolve=_captain_draw))
-_AFTER_DAWN = (DAY, CHAIN_END)
-_AFTER_LYNCH = (DUSK, CHAIN_END)
-_FIRST_DAY = {"random": (LYNCH, CAPTAIN_DRAW), "elected": (LYNCH, ELECTION)}
+CAPTAIN_DRAW: Final = Task(
+    "captain_draw", Does(request=_captain_draw_request, resolve=_captain_draw)
+)
+_AFTER_DAWN: Final = (DAY, CHAIN_END)
+_AFTER_LYNCH: Final = (DUSK, CHAIN_END)
+_FIRST_DAY: Final = {"random": (LYNCH, CAPTAIN_DRAW), "elected": (LYNCH, ELECTION)}
 """What follows the deaths of dawn (the win check, then the day), of a lynch (the win
 check, then dusk), and the first day's opening with a Captain to choose: each
 reversed, ready to go on the runner's stack."""

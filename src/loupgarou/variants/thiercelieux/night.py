@@ -23,6 +23,7 @@ built in place (``Event`` tuples) on the hot paths.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.chance import ChanceRequest
@@ -55,10 +56,10 @@ from loupgarou.variants.thiercelieux.state import (
     shared_task,
 )
 
-_FIRST_NIGHT = ((Role.THIEF, "thief"), (Role.CUPID, "cupid"), (Role.CUPID, "lovers"))
-_EVERY_NIGHT = ((Role.SEER, "seer"), (Role.WEREWOLF, "werewolves"), (Role.WITCH, "witch"))
+_FIRST_NIGHT: Final = ((Role.THIEF, "thief"), (Role.CUPID, "cupid"), (Role.CUPID, "lovers"))
+_EVERY_NIGHT: Final = ((Role.SEER, "seer"), (Role.WEREWOLF, "werewolves"), (Role.WITCH, "witch"))
 
-_WEREWOLF = Role.WEREWOLF
+_WEREWOLF: Final = Role.WEREWOLF
 """A plain global: reading an enum member through its class is slow on the hot path."""
 
 _new = tuple.__new__
@@ -120,7 +121,7 @@ def _thief(d: Draft, task: Task) -> None:
     d.work.append(THIEF_CHOICE[seat])
 
 
-_TAKES = (Action("take", (), (0,)), Action("take", (), (1,)))
+_TAKES: Final = (Action("take", (), (0,)), Action("take", (), (1,)))
 
 
 def _thief_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
@@ -152,7 +153,7 @@ def _cupid(d: Draft, task: Task) -> None:
         d.work.append(CUPID_PAIR[seat])
 
 
-_CUPIDS: dict[tuple[int, tuple[int, ...], int], tuple[Decision, ...]] = {}
+_CUPIDS: Final[dict[tuple[int, tuple[int, ...], int], tuple[Decision, ...]]] = {}
 
 
 def _cupid_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
@@ -191,7 +192,7 @@ def _seer(d: Draft, task: Task) -> None:
         d.work.append(SEER_LOOK[seat])
 
 
-_SEERS: dict[tuple[int, tuple[int, ...]], tuple[Decision, ...]] = {}
+_SEERS: Final[dict[tuple[int, tuple[int, ...]], tuple[Decision, ...]]] = {}
 
 
 def _seer_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
@@ -228,8 +229,8 @@ def _werewolves(d: Draft, task: Task) -> None:
     d.work.append(_shared_task(_WAKE_TASKS, "wake", WAKE_UP, wolves))
 
 
-_WAKE_TASKS: dict[tuple[int, ...], Task] = {}
-_HUNT_TASKS: dict[tuple[int, ...], Task] = {}
+_WAKE_TASKS: Final[dict[tuple[int, ...], Task]] = {}
+_HUNT_TASKS: Final[dict[tuple[int, ...], Task]] = {}
 
 
 def _shared_task(
@@ -242,8 +243,8 @@ def _shared_task(
     return found
 
 
-_WAKE: dict[int, Decision] = {}
-_WAKES: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Decision, ...]] = {}
+_WAKE: Final[dict[int, Decision]] = {}
+_WAKES: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Decision, ...]]] = {}
 
 
 def _wake(seat: int) -> Decision:
@@ -291,8 +292,8 @@ def _pack(d: Draft, wolves: tuple[int, ...]) -> None:
     d.work.append(_shared_task(_HUNT_TASKS, "hunt", HUNT, awake))
 
 
-_HUNTERS: dict[tuple[int, tuple[int, ...]], Decision] = {}
-_GIRLS: dict[int, Decision] = {}
+_HUNTERS: Final[dict[tuple[int, tuple[int, ...]], Decision]] = {}
+_GIRLS: Final[dict[int, Decision]] = {}
 
 
 def _pack_vote(wolf: int, living: tuple[int, ...]) -> Decision:
@@ -411,7 +412,7 @@ def _little_girl(d: Draft, task: Task, value: JSON) -> None:
 
 # --- the Witch ----------------------------------------------------------------------------------
 
-_WITCHES: dict[tuple[int, int, bool, tuple[int, ...], bool], tuple[Decision, ...]] = {}
+_WITCHES: Final[dict[tuple[int, int, bool, tuple[int, ...], bool], tuple[Decision, ...]]] = {}
 
 
 def _brewing(d: Draft, witch: int) -> tuple[Decision, ...]:
@@ -471,30 +472,30 @@ def _witch_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
 
 # --- shared events and tasks ---------------------------------------------------------------------
 
-PAIRED: Memo[Event] = Memo(
+PAIRED: Final[Memo[Event]] = Memo(
     lambda cupid, a, b: _new(Event, ("paired", ONLY[cupid], {"seats": [a, b]}))
 )
-LOVERS: Memo[Event] = Memo(
+LOVERS: Final[Memo[Event]] = Memo(
     lambda a, b: _new(Event, ("lovers", audience_of((a, b)), {"seats": [a, b]}))
 )
-CARD_SEEN: Memo[Event] = Memo(
+CARD_SEEN: Final[Memo[Event]] = Memo(
     lambda seer, seat, role: _new(Event, ("card_seen", ONLY[seer], {"seat": seat, "role": role}))
 )
-PACK: Memo[Event] = Memo(
+PACK: Final[Memo[Event]] = Memo(
     lambda *awake: _new(Event, ("pack", audience_of(awake), {"seats": list(awake)}))
 )
-PACK_VOTE: Memo[Event] = Memo(
+PACK_VOTE: Final[Memo[Event]] = Memo(
     lambda pack, seat, target: _new(
         Event, ("pack_vote", audience_of(pack), {"seat": seat, "target": target})
     )
 )
-PACK_VICTIM: Memo[Event] = Memo(
+PACK_VICTIM: Final[Memo[Event]] = Memo(
     lambda pack, seat: _new(Event, ("pack_victim", audience_of(pack), {"seat": seat}))
 )
-VICTIM_SHOWN: Memo[Event] = Memo(
+VICTIM_SHOWN: Final[Memo[Event]] = Memo(
     lambda witch, seat: _new(Event, ("victim_shown", ONLY[witch], {"seat": seat}))
 )
-BREWED: Memo[Event] = Memo(
+BREWED: Final[Memo[Event]] = Memo(
     lambda kind, witch, seat: _new(Event, (kind, ONLY[witch], {"seat": seat}))
 )
 """The night's events, shared between games (see
@@ -504,8 +505,8 @@ BREWED: Memo[Event] = Memo(
 ``PACK_VICTIM[pack, seat]``, ``VICTIM_SHOWN[witch, seat]``, ``BREWED["healed" or
 "poisoned", witch, seat]``."""
 
-NIGHT_BEGINS = Task("night_begins", Does(auto=_night_begins))
-CALLS: dict[str, Does] = {
+NIGHT_BEGINS: Final = Task("night_begins", Does(auto=_night_begins))
+CALLS: Final[dict[str, Does]] = {
     "thief": Does(auto=_thief),
     "cupid": Does(auto=_cupid),
     "lovers": Does(auto=_lovers),
@@ -515,13 +516,13 @@ CALLS: dict[str, Does] = {
 }
 """What each night call's task does (see :func:`agenda`)."""
 
-THIEF_CHOICE = seat_tasks("thief_choice", Does(pending=_thief_pending, act=_thief_act))
-CUPID_PAIR = seat_tasks("cupid_pair", Does(pending=_cupid_pending, act=_cupid_act))
-SEER_LOOK = seat_tasks("seer_look", Does(pending=_seer_pending, act=_seer_act))
-WITCH_BREW = seat_tasks("witch_brew", Does(pending=_witch_pending, act=_witch_act))
-LITTLE_GIRL_CHECK = seat_tasks(
+THIEF_CHOICE: Final = seat_tasks("thief_choice", Does(pending=_thief_pending, act=_thief_act))
+CUPID_PAIR: Final = seat_tasks("cupid_pair", Does(pending=_cupid_pending, act=_cupid_act))
+SEER_LOOK: Final = seat_tasks("seer_look", Does(pending=_seer_pending, act=_seer_act))
+WITCH_BREW: Final = seat_tasks("witch_brew", Does(pending=_witch_pending, act=_witch_act))
+LITTLE_GIRL_CHECK: Final = seat_tasks(
     "little_girl_check", Does(request=_little_girl_request, resolve=_little_girl)
 )
-WAKE_UP = Does(pending=_wake_pending, act=_wake_act, vote=_wake_vote)
-HUNT = Does(pending=_hunt_pending, act=_hunt_act, vote=_hunt_vote)
-HUNT_TIEBREAK = Does(request=_hunt_tiebreak_request, resolve=_hunt_tiebreak)
+WAKE_UP: Final = Does(pending=_wake_pending, act=_wake_act, vote=_wake_vote)
+HUNT: Final = Does(pending=_hunt_pending, act=_hunt_act, vote=_hunt_vote)
+HUNT_TIEBREAK: Final = Does(request=_hunt_tiebreak_request, resolve=_hunt_tiebreak)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
+from typing import Final
 
 from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.events import EVERYONE, Event
@@ -51,8 +52,8 @@ from loupgarou.variants.thiercelieux.state import (
     seat_tasks,
 )
 
-_WEREWOLF = Role.WEREWOLF
-HUNTER_CAUSES = frozenset({"devoured", "lynched"})
+_WEREWOLF: Final = Role.WEREWOLF
+HUNTER_CAUSES: Final = frozenset({"devoured", "lynched"})
 """Causes of death that let the Hunter shoot by default."""
 
 _new = tuple.__new__
@@ -108,8 +109,8 @@ def kill(d: Draft, deaths: Sequence[tuple[int, str]]) -> Task | None:
 
 # --- the Hunter and the Captain's successor ----------------------------------------------------
 
-_SHOTS: dict[tuple[int, tuple[int, ...]], tuple[Decision, ...]] = {}
-_HEIRS: dict[tuple[int, tuple[int, ...], int], tuple[Decision, ...]] = {}
+_SHOTS: Final[dict[tuple[int, tuple[int, ...]], tuple[Decision, ...]]] = {}
+_HEIRS: Final[dict[tuple[int, tuple[int, ...], int], tuple[Decision, ...]]] = {}
 
 
 def _hunter_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
@@ -165,18 +166,18 @@ def _successor_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     return True
 
 
-SHOT: Memo[Event] = Memo(
+SHOT: Final[Memo[Event]] = Memo(
     lambda hunter, seat: _new(Event, ("shot", EVERYONE, {"hunter": hunter, "seat": seat}))
 )
-GRIEF: Memo[Event] = Memo(
+GRIEF: Final[Memo[Event]] = Memo(
     lambda seat, lover: _new(Event, ("grief", EVERYONE, {"seat": seat, "lover": lover}))
 )
 """``SHOT[hunter, seat]``, ``GRIEF[seat, lover]``: shared between games (see
 :class:`~loupgarou.variants.thiercelieux.state.Memo`)."""
 
-CHAIN_END = Task("chain_end", Does(auto=_chain_end))
-HUNTER = seat_tasks("hunter", Does(pending=_hunter_pending, act=_hunter_act))
-SUCCESSOR = seat_tasks("successor", Does(pending=_successor_pending, act=_successor_act))
+CHAIN_END: Final = Task("chain_end", Does(auto=_chain_end))
+HUNTER: Final = seat_tasks("hunter", Does(pending=_hunter_pending, act=_hunter_act))
+SUCCESSOR: Final = seat_tasks("successor", Does(pending=_successor_pending, act=_successor_act))
 
 
 # --- winning ------------------------------------------------------------------------------------
@@ -211,7 +212,7 @@ def teams(state: State) -> dict[str, frozenset[int]]:
     return _teams(state.n, [state.role(s) for s in range(len(state.deck))], state.lovers)
 
 
-_OUTCOMES: dict[tuple[int, tuple[int, ...], tuple[int, ...], str, str], Outcome] = {}
+_OUTCOMES: Final[dict[tuple[int, tuple[int, ...], tuple[int, ...], str, str], Outcome]] = {}
 
 
 def _win(d: Draft, team: str, code: str, text: str) -> Outcome:
@@ -227,7 +228,7 @@ def _win(d: Draft, team: str, code: str, text: str) -> Outcome:
     return found
 
 
-NOBODY = Outcome(frozenset(), frozenset(), (Reason("nobody.all_dead", "nobody is alive"),))
+NOBODY: Final = Outcome(frozenset(), frozenset(), (Reason("nobody.all_dead", "nobody is alive"),))
 
 
 def verdict(d: Draft) -> Outcome | None:

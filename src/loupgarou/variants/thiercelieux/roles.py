@@ -9,6 +9,7 @@ the Lovers' own team exists only for a couple of opposite camps (see
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 
 class Role(StrEnum):
@@ -22,15 +23,15 @@ class Role(StrEnum):
     LITTLE_GIRL = "little_girl"
 
 
-UNIQUE: frozenset[Role] = frozenset(
+UNIQUE: Final[frozenset[Role]] = frozenset(
     {Role.SEER, Role.WITCH, Role.HUNTER, Role.CUPID, Role.THIEF, Role.LITTLE_GIRL}
 )
 """Roles the box holds once: a deck may hold each at most once (Werewolves and
 Villagers come in any number)."""
 
-VILLAGE = "village"
-WEREWOLVES = "werewolves"
-LOVERS = "lovers"
+VILLAGE: Final = "village"
+WEREWOLVES: Final = "werewolves"
+LOVERS: Final = "lovers"
 """Team names, as they appear in an :class:`~loupgarou.core.outcome.Outcome`."""
 
 
@@ -39,7 +40,7 @@ def camp(role: Role) -> str:
     return WEREWOLVES if role is Role.WEREWOLF else VILLAGE
 
 
-ROLE_ALIASES: dict[str, Role] = {
+ROLE_ALIASES: Final[dict[str, Role]] = {
     **{r.value: r for r in Role},
     "wolf": Role.WEREWOLF,
     "werewolves": Role.WEREWOLF,

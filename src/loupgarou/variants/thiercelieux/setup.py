@@ -24,14 +24,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
 from loupgarou.core.errors import SetupError, SetupWarning
 from loupgarou.core.variant import parse_cards
 from loupgarou.variants.thiercelieux.roles import UNIQUE, Role, parse_role
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 40
-SUGGESTED_PLAYERS = (8, 18)
-SET_ASIDE = 2
+SUGGESTED_PLAYERS: Final = (8, 18)
+SET_ASIDE: Final = 2
 
 
 def parse_deck(names: Sequence[str]) -> tuple[Role, ...]:

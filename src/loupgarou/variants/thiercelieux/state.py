@@ -58,15 +58,15 @@ from loupgarou.core.events import EVERYONE, JSON, Audience, Event, only
 from loupgarou.core.outcome import Outcome
 from loupgarou.variants.thiercelieux.roles import Role
 
-NONE = -1
+NONE: Final = -1
 """No seat (no answer yet, no victim, no Captain ...)."""
-NO_VICTIM = -2
+NO_VICTIM: Final = -2
 """A Werewolf's ballot for no victim."""
 
-SEATS = range(64)
+SEATS: Final = range(64)
 """Every position a table may have (40 seats and the Thief's two cards at most)."""
 
-CACHE_LIMIT = 4_096
+CACHE_LIMIT: Final = 4_096
 """The most entries a memo keeps (it starts again empty beyond, so memory stays bounded)."""
 
 K = TypeVar("K")
@@ -100,22 +100,22 @@ def _targets(kind: str) -> tuple[Action, ...]:
     return tuple(Action(kind, (t,)) for t in SEATS)
 
 
-VOTE_FOR = _targets("vote")
+VOTE_FOR: Final = _targets("vote")
 """``VOTE_FOR[t]`` is ``Action("vote", (t,))``, shared by every decision (40 seats at most)."""
-LOOK_AT = _targets("look")
-SHOOT_AT = _targets("shoot")
-HEAL = _targets("heal")
-POISON = _targets("poison")
-NAME = _targets("name")
+LOOK_AT: Final = _targets("look")
+SHOOT_AT: Final = _targets("shoot")
+HEAL: Final = _targets("heal")
+POISON: Final = _targets("poison")
+NAME: Final = _targets("name")
 """The same for the Seer's look, the Hunter's shot, the Witch's potions, the Captain's heir."""
 
 _new = tuple.__new__
 
-ONLY: tuple[Audience, ...] = tuple(only(seat) for seat in SEATS)
+ONLY: Final[tuple[Audience, ...]] = tuple(only(seat) for seat in SEATS)
 """``ONLY[seat]`` is the audience of that seat alone (``core.events.only``), read without a call."""
 
 
-_AUDIENCES: dict[tuple[int, ...], Audience] = {}
+_AUDIENCES: Final[dict[tuple[int, ...], Audience]] = {}
 
 
 def audience_of(seats: tuple[int, ...]) -> Audience:
@@ -149,9 +149,9 @@ class Memo(dict[tuple[Any, ...], V]):
 # role in :class:`RoleRows`, by voter and target in :func:`voted`, the others in a
 # :class:`Memo` keyed by what they say.
 
-WOKE = tuple(_new(Event, ("woke", ONLY[s], {})) for s in SEATS)
-STAYED_ASLEEP = tuple(_new(Event, ("stayed_asleep", ONLY[s], {})) for s in SEATS)
-LYNCHED = tuple(_new(Event, ("lynched", EVERYONE, {"seat": s})) for s in SEATS)
+WOKE: Final = tuple(_new(Event, ("woke", ONLY[s], {})) for s in SEATS)
+STAYED_ASLEEP: Final = tuple(_new(Event, ("stayed_asleep", ONLY[s], {})) for s in SEATS)
+LYNCHED: Final = tuple(_new(Event, ("lynched", EVERYONE, {"seat": s})) for s in SEATS)
 """``WOKE[seat]`` ...: the events about one seat, shared."""
 
 
@@ -170,12 +170,12 @@ class RoleRows(dict[str, tuple[Event, ...]]):
         return row
 
 
-DEALT = RoleRows(lambda seat, role: _new(Event, ("dealt", ONLY[seat], {"role": role})))
-CARD_REVEALED = RoleRows(
+DEALT: Final = RoleRows(lambda seat, role: _new(Event, ("dealt", ONLY[seat], {"role": role})))
+CARD_REVEALED: Final = RoleRows(
     lambda seat, role: _new(Event, ("card_revealed", EVERYONE, {"seat": seat, "role": role}))
 )
 
-_VOTED: dict[str, list[Event | None]] = {}
+_VOTED: Final[dict[str, list[Event | None]]] = {}
 
 
 def voted_row(vote: str) -> list[Event | None]:
@@ -197,27 +197,29 @@ def voted(row: list[Event | None], vote: str, seat: int, target: int) -> Event:
     return event
 
 
-_NUMBERED = {"night_begins": "night", "day_begins": "day", "dusk": "day"}
-NUMBERED: Memo[Event] = Memo(
+_NUMBERED: Final = {"night_begins": "night", "day_begins": "day", "dusk": "day"}
+NUMBERED: Final[Memo[Event]] = Memo(
     lambda kind, number: _new(Event, (kind, EVERYONE, {_NUMBERED[kind]: number}))
 )
 """``NUMBERED[kind, number]``: ``night_begins`` (night ``number``), ``day_begins``, ``dusk``."""
-NIGHT_STEP: Memo[Event] = Memo(
+NIGHT_STEP: Final[Memo[Event]] = Memo(
     lambda night, step: _new(Event, ("night_step", EVERYONE, {"night": night, "step": step}))
 )
 """``NIGHT_STEP[night, step]``: the public call of a night's step."""
-DECLINED: Memo[Event] = Memo(
+DECLINED: Final[Memo[Event]] = Memo(
     lambda step, seat: _new(Event, ("declined", ONLY[seat], {"step": step}))
 )
 """``DECLINED[step, seat]``: told to ``seat``, who let the step ``step`` pass."""
-BY: Memo[Event] = Memo(
+BY: Final[Memo[Event]] = Memo(
     lambda kind, seat, by: _new(Event, (kind, EVERYONE, {"seat": seat, "by": by}))
 )
 """``BY[kind, seat, by]``: the Captain ``by`` decides a lynch tie (``captain_decides``)
 or names ``seat`` his successor (``captain_named``)."""
 
 
-TIEBREAK: tuple[ChanceRequest, ...] = tuple(ChanceRequest("tiebreak", "choice", k) for k in SEATS)
+TIEBREAK: Final[tuple[ChanceRequest, ...]] = tuple(
+    ChanceRequest("tiebreak", "choice", k) for k in SEATS
+)
 """``TIEBREAK[k]`` draws one of ``k`` tied (the pack's, an election's, a lynch's)."""
 
 
@@ -314,7 +316,7 @@ def seat_tasks(kind: str, does: Does) -> tuple[Task, ...]:
     return tuple(Task(kind, does, seat) for seat in SEATS)
 
 
-_TASKS: dict[tuple[str, int, tuple[int, ...]], Task] = {}
+_TASKS: Final[dict[tuple[str, int, tuple[int, ...]], Task]] = {}
 
 
 def shared_task(kind: str, does: Does, seat: int, seats: tuple[int, ...]) -> Task:
@@ -418,7 +420,7 @@ class Seating:
     girl: int = NONE
 
 
-_UNIQUE = (Role.THIEF, Role.CUPID, Role.SEER, Role.WITCH, Role.HUNTER, Role.LITTLE_GIRL)
+_UNIQUE: Final = (Role.THIEF, Role.CUPID, Role.SEER, Role.WITCH, Role.HUNTER, Role.LITTLE_GIRL)
 """The unique cards, in the order of :class:`Seating`'s fields (``Plan.kinds`` numbers
 them from 1; 0 is a Werewolf card, 7 any other)."""
 
@@ -440,7 +442,7 @@ def seating(plan: Plan, cards: tuple[int, ...]) -> Seating:
     return Seating(pick(plan.deck), pick(plan.names), tuple(wolves), *holders[1:7])
 
 
-NO_SEATING = Seating()
+NO_SEATING: Final = Seating()
 """Before the deal."""
 
 
@@ -551,7 +553,7 @@ class State(NamedTuple):
         return len(self.deck) - self.n
 
 
-ROLE_NAME: dict[Role, str] = {r: r.value for r in Role}
+ROLE_NAME: Final[dict[Role, str]] = {r: r.value for r in Role}
 """Each role's name (plain text, as events carry it)."""
 
 TODO: Final = 20

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from operator import attrgetter
+from typing import Final
 
 from loupgarou.core.actions import Decision
 from loupgarou.core.chance import ChanceRequest
@@ -29,7 +30,7 @@ from loupgarou.variants.thiercelieux.setup import (
 )
 from loupgarou.variants.thiercelieux.state import NONE, Options, State, plan_of
 
-OPTIONS: tuple[OptionSpec, ...] = (
+OPTIONS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec(
         "captain",
         True,
@@ -215,4 +216,4 @@ class Thiercelieux:
         return out
 
 
-VARIANT = Thiercelieux()
+VARIANT: Final = Thiercelieux()
