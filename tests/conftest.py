@@ -1,5 +1,5 @@
 """Shared test settings: a bug in a command shows its traceback in the tests, and the
-report's header says which build of loupgarou ran (``make test`` runs both)."""
+report's last line says which build of loupgarou ran (``make test`` runs both)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import pytest
 from tests.builds import COMPILED, WHERE
 
 
-def pytest_report_header() -> str:
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Said at the end, where ``-q`` still shows it."""
     build = "compiled (mypyc)" if COMPILED else "interpreted (pure Python)"
-    return f"loupgarou: the {build} build, from {WHERE}"
+    terminalreporter.write_line(f"loupgarou: the {build} build, from {WHERE}")
 
 
 @pytest.fixture(autouse=True)

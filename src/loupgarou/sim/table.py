@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from loupgarou.bots.protocol import Bot, BotError, NoAnswer, check_choice
 from loupgarou.bots.registry import FamilyBots, family_bots
@@ -27,7 +28,7 @@ from loupgarou.core.events import Event
 from loupgarou.engine.match import Match
 from loupgarou.engine.views import SeatView
 
-MAX_INPUTS = 20_000
+MAX_INPUTS: Final = 20_000
 """A game that has not ended after this many inputs is a bug (a safety net)."""
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
+from typing import Final
 
 from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.statements import Statement
@@ -53,14 +54,15 @@ from .knowledge import (
 from .solver import Vote, solver_for
 from .talk import say_claim
 
-HUNTER_NO, DRUNK_NO = 10, 7
-BOT_BUDGET = 12_000
+HUNTER_NO: Final = 10
+DRUNK_NO: Final = 7
+BOT_BUDGET: Final = 12_000
 """How much exact enumeration the bot allows itself before sampling."""
-BOT_SAMPLES = 400
-NEAR_TIE = 0.06
+BOT_SAMPLES: Final = 400
+NEAR_TIE: Final = 0.06
 """Seats whose suspicion (P(Werewolf) - 0.8 P(Tanner)) is within this of the best are about
 equally suspect: the village votes for one of them at random."""
-LIE_SAFE = frozenset({VILLAGER, HUNTER_NO, DRUNK_NO, TM, SEER, ROBBER, INSOM})
+LIE_SAFE: Final = frozenset({VILLAGER, HUNTER_NO, DRUNK_NO, TM, SEER, ROBBER, INSOM})
 """Village roles a liar may claim (a Mason lie is too easily caught)."""
 
 

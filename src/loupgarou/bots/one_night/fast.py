@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import combinations
+from typing import Final
 
 from loupgarou.core.actions import PASS, Action
 
@@ -65,13 +66,13 @@ from .knowledge import (
     truthful,
 )
 
-NROLES = 12
-LIARS = frozenset({WOLF, MINION, TANNER})
-IS_LIAR = tuple(r in LIARS for r in range(NROLES))
-_SINGLE = (SEER, ROBBER, TM, DRUNK, INSOM, MINION)
+NROLES: Final = 12
+LIARS: Final = frozenset({WOLF, MINION, TANNER})
+IS_LIAR: Final = tuple(r in LIARS for r in range(NROLES))
+_SINGLE: Final = (SEER, ROBBER, TM, DRUNK, INSOM, MINION)
 """Roles with a task of their own: the fast path wants at most one card of each."""
-_SEAT_CACHE = 4096
-_PLACES_CACHE = 1 << 16
+_SEAT_CACHE: Final = 4096
+_PLACES_CACHE: Final = 1 << 16
 
 
 class FastBudget(Exception):
@@ -81,7 +82,7 @@ class FastBudget(Exception):
 Result = tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...], float, float, int]
 """(final, dealt, total weight, P(a Werewolf among the players), leaves); ``final`` and
 ``dealt`` are normalised."""
-EMPTY: Result = ((), (), 0.0, 0.0, 0)
+EMPTY: Final[Result] = ((), (), 0.0, 0.0, 0)
 
 Lazy = tuple[float, tuple[tuple[int, int], ...], tuple[int, int, int]]
 """Cards left for the centre: (orders they can lie in, ((role, copies) ...), (how many,

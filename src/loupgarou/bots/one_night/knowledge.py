@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from loupgarou.core.actions import PASS, Action
 from loupgarou.core.events import JSON, Event
@@ -25,22 +25,43 @@ from loupgarou.core.statements import Claim, Sighting
 from loupgarou.engine.views import SeatView
 from loupgarou.variants.one_night.roles import Role
 
-ROLES: tuple[Role, ...] = tuple(Role)
+ROLES: Final[tuple[Role, ...]] = tuple(Role)
 """Role numbers: a role's index in this tuple."""
-ROLE_NO: dict[str, int] = {r.value: i for i, r in enumerate(ROLES)}
+ROLE_NO: Final[dict[str, int]] = {r.value: i for i, r in enumerate(ROLES)}
 
-DG, WOLF, MINION, MASON, SEER, ROBBER, TM, DRUNK, INSOM, VILLAGER, HUNTER, TANNER = range(12)
-LIAR_ROLES = frozenset({WOLF, MINION, TANNER})
+DG: Final = 0
+WOLF: Final = 1
+MINION: Final = 2
+MASON: Final = 3
+SEER: Final = 4
+ROBBER: Final = 5
+TM: Final = 6
+DRUNK: Final = 7
+INSOM: Final = 8
+VILLAGER: Final = 9
+HUNTER: Final = 10
+TANNER: Final = 11
+LIAR_ROLES: Final = frozenset({WOLF, MINION, TANNER})
 """Roles whose holder is on the werewolf side or alone (the Tanner): they have a reason to lie."""
-WOLF_SIDE = frozenset({WOLF, MINION})
+WOLF_SIDE: Final = frozenset({WOLF, MINION})
 
 # Observation kinds (the first item of an Obs tuple).
-COPIED, WOLVES, SHOWN, MASONS, CENTRE, CARD, ROBBED, SWAPPED, TOOK, OWN, DECLINED = range(11)
+COPIED: Final = 0
+WOLVES: Final = 1
+SHOWN: Final = 2
+MASONS: Final = 3
+CENTRE: Final = 4
+CARD: Final = 5
+ROBBED: Final = 6
+SWAPPED: Final = 7
+TOOK: Final = 8
+OWN: Final = 9
+DECLINED: Final = 10
 
 Obs = tuple[int | str, ...]
 """One private observation: ``(kind, ...)`` with seats, centre slots and role numbers."""
 
-_NIGHT_KINDS = {
+_NIGHT_KINDS: Final = {
     "copied": COPIED,
     "werewolves": WOLVES,
     "werewolves_shown": SHOWN,
@@ -223,7 +244,7 @@ def to_claim(key: ClaimKey) -> Claim:
     )
 
 
-_CLAIMS: dict[int, tuple[Event, ClaimKey | None]] = {}
+_CLAIMS: Final[dict[int, tuple[Event, ClaimKey | None]]] = {}
 """Claims read from statement events, by event identity: every seat sees the same event
 object, so a table's statements are parsed once, not once per seat (bounded)."""
 
@@ -315,7 +336,7 @@ class ViewReader:
         return known
 
 
-_SKIP = frozenset({"night_step", "votes_revealed", "cards_revealed", "game_over"})
+_SKIP: Final = frozenset({"night_step", "votes_revealed", "cards_revealed", "game_over"})
 """Public events that tell a bot nothing it uses."""
 
 

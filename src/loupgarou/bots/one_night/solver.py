@@ -53,6 +53,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import Final
 
 from loupgarou.core.actions import PASS, Action
 from loupgarou.variants.one_night.night import ACTIVE_COPIES, call_list
@@ -93,28 +94,28 @@ from .knowledge import (
     truthful,
 )
 
-CENTRE_SLOTS = 3
-EPSILON = 0.01
+CENTRE_SLOTS: Final = 3
+EPSILON: Final = 0.01
 """Lenient mode: how much less likely an honest seat's false claim is than a liar's."""
-DEFAULT_BUDGET = 40_000
+DEFAULT_BUDGET: Final = 40_000
 """Choices the exact enumeration may branch over before the solver samples instead."""
 
-UNBOUNDED = 1 << 62
+UNBOUNDED: Final = 1 << 62
 """A budget the enumeration never reaches: the answer is exact."""
-SAMPLES = 2000
+SAMPLES: Final = 2000
 """Worlds drawn when sampling."""
-FAST_FACTOR = 25
+FAST_FACTOR: Final = 25
 """The fast path (:mod:`.fast`) may do this many times ``budget`` units of its own work
 (seat cards tried, nights, choices): each costs far less than one of the general
 enumeration."""
 
-UNCERTAIN = frozenset({WOLF, MINION, TANNER, ROBBER, INSOM, DG})
+UNCERTAIN: Final = frozenset({WOLF, MINION, TANNER, ROBBER, INSOM, DG})
 """Cards whose holder may end the night with a reason to lie."""
-_ACT_KIND = {SEER: "seer", ROBBER: "robber", TM: "troublemaker", DRUNK: "drunk"}
-_ACTIVE = frozenset(ROLES.index(r) for r in ACTIVE_COPIES)
-_MAY_LIE_AFTER_COPY = LIAR_ROLES | {ROBBER, INSOM}
+_ACT_KIND: Final = {SEER: "seer", ROBBER: "robber", TM: "troublemaker", DRUNK: "drunk"}
+_ACTIVE: Final = frozenset(ROLES.index(r) for r in ACTIVE_COPIES)
+_MAY_LIE_AFTER_COPY: Final = LIAR_ROLES | {ROBBER, INSOM}
 """Copies after which a Doppelgänger may end the night with a reason to lie."""
-NROLES = len(ROLES)
+NROLES: Final = len(ROLES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,11 +234,11 @@ class _LRU:
             items.popitem(last=False)
 
 
-POSTERIOR_CACHE = 4096
+POSTERIOR_CACHE: Final = 4096
 """Answers :meth:`Solver.posterior` keeps (per solver)."""
-TABLE_CACHE = 64
+TABLE_CACHE: Final = 64
 """Vote tables (one per set of claims, so one per game at the vote) kept per solver."""
-_NO_TABLE = object()
+_NO_TABLE: Final = object()
 
 
 class _Budget(Exception):
@@ -245,7 +246,14 @@ class _Budget(Exception):
 
 
 # Encoded actions: (verb, ...); verbs are small ints for speed.
-PASS_V, COPY_V, LOOKP_V, LOOKC_V, PEEK_V, ROB_V, SWAP_V, TAKE_V = range(8)
+PASS_V: Final = 0
+COPY_V: Final = 1
+LOOKP_V: Final = 2
+LOOKC_V: Final = 3
+PEEK_V: Final = 4
+ROB_V: Final = 5
+SWAP_V: Final = 6
+TAKE_V: Final = 7
 EAction = tuple[int, ...]
 
 
@@ -298,7 +306,7 @@ def _option_count(kind: str, n: int) -> int:
 T_DG, T_DGMIN, T_WOLVES, T_MINION, T_MASONS, T_SEER, T_ROBBER, T_TM, T_DRUNK, T_INSOM, T_DGINS = (
     range(11)
 )
-_STEP_TASK = {
+_STEP_TASK: Final = {
     "doppelganger": T_DG,
     "doppelganger_minion": T_DGMIN,
     "werewolves": T_WOLVES,
@@ -311,7 +319,7 @@ _STEP_TASK = {
     "insomniac": T_INSOM,
     "doppelganger_insomniac": T_DGINS,
 }
-_HOLDER = {T_DG: DG, T_MINION: MINION, T_SEER: SEER, T_ROBBER: ROBBER, T_TM: TM}
+_HOLDER: Final = {T_DG: DG, T_MINION: MINION, T_SEER: SEER, T_ROBBER: ROBBER, T_TM: TM}
 _HOLDER.update({T_DRUNK: DRUNK, T_INSOM: INSOM})
 
 
@@ -597,7 +605,7 @@ def _any_wolf(run: _Run, inv: float) -> float:
     return run.wolf_mass * inv
 
 
-_KIND_OF_VERB = {
+_KIND_OF_VERB: Final = {
     "copy": "copy",
     "look": "seer",
     "peek": "lone_wolf",

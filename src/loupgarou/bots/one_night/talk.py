@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from loupgarou.core.statements import Claim
 
-_ROLE_NAMES = {
+_ROLE_NAMES: Final = {
     "doppelganger": "the Doppelgänger",
     "werewolf": "a Werewolf",
     "minion": "the Minion",
