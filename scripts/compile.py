@@ -36,12 +36,15 @@ TARGET = ROOT / "build" / "mypyc"
 COMPILED_PACKAGES = ("core", "engine", "variants", "bots", "sim")
 NOT_COMPILED = frozenset(
     {
-        "core/errors.py",  # the error classes are extended outside these packages
-        "bots/protocol.py",  # the bot classes are there to be extended by anyone's bots
+        # Classes that interpreted code extends (a compiled class cannot be extended by
+        # an interpreted one): the error classes, and the bots anyone may build on.
+        "core/errors.py",
+        "bots/protocol.py",
         "bots/random_bot.py",
-        "bots/agent.py",  # talks to another process: no time to win there
+        # Nothing to win: it waits on another process, or runs once per table.
+        "bots/agent.py",
         "bots/registry.py",
-        "sim/plot.py",  # matplotlib is an optional extra, untyped
+        "sim/plot.py",  # and matplotlib is an optional extra, untyped
         # What travels to and from worker processes is pickled, and pickle cannot rebuild
         # a compiled frozen dataclass: simulation specs and results stay interpreted.
         "sim/runner.py",
@@ -49,8 +52,8 @@ NOT_COMPILED = frozenset(
         "sim/stats.py",
     }
 )
-"""Modules left interpreted: a class that interpreted code extends must stay interpreted
-(mypyc's compiled classes cannot be extended by interpreted ones)."""
+"""Modules of those packages left interpreted, each with its reason (see
+``docs/compiled-build.md``)."""
 
 
 def compiled_sources() -> list[str]:
