@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import cProfile
 import gc
-import importlib.machinery
 import importlib.util
 import os
 import platform
@@ -24,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
+from loupgarou import compiled_build
 from loupgarou.sim.stats import wilson
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,14 +45,7 @@ def _load(name: str, path: Path) -> Any:
 def build_name() -> str:
     """Which build of loupgarou this process runs: 'compiled' (mypyc's C extensions, see
     ``scripts/compile.py``) or 'interpreted' (the pure-Python source)."""
-    from loupgarou.engine import match
-
-    where = match.__file__ or ""
-    return (
-        "compiled"
-        if where.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-        else "interpreted"
-    )
+    return "interpreted" if compiled_build() is None else "compiled"
 
 
 def describe_run() -> str:
@@ -63,14 +56,12 @@ def describe_run() -> str:
     ]
     with contextlib.suppress(OSError):  # not every system has a load average
         lines.append(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    if build_name() == "interpreted":
+    compiled = compiled_build()
+    if compiled is None:
         lines.append(
             "build: interpreted (pure Python; `make bench` also measures the compiled build)"
         )
     else:
-        from loupgarou.engine import match
-
-        compiled = Path(match.__file__ or "").parents[2]
         stale = _load("compile_script", ROOT / "scripts" / "compile.py").stale_files(compiled)
         state = "up to date" if not stale else f"OUT OF DATE with src ({', '.join(stale[:3])})"
         lines.append(f"build: compiled with mypyc ({compiled}, {state})")

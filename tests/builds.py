@@ -9,15 +9,15 @@ A handful of tests check the *source's* structure with values a compiled class r
 
 from __future__ import annotations
 
-import importlib.machinery
-
 import pytest
 
 import loupgarou.engine.match
+from loupgarou import compiled_build
 
-WHERE = loupgarou.engine.match.__file__ or ""
-COMPILED = WHERE.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+COMPILED = compiled_build() is not None
 """True when the modules under test are mypyc's C extensions."""
+WHERE = loupgarou.engine.match.__file__ or ""
+"""Where the engine under test was loaded from."""
 
 interpreted_only = pytest.mark.skipif(
     COMPILED, reason="checks the source's structure with values compiled classes refuse"

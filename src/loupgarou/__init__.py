@@ -11,4 +11,21 @@ is pending, draws chance from an injected source, validates and applies
 decisions, and keeps the event log that is the game's record.
 """
 
+from __future__ import annotations
+
+from pathlib import Path
+
 __version__ = "0.1.0"
+
+
+def compiled_build() -> Path | None:
+    """The folder of the compiled build this process runs (mypyc's C extensions of the
+    hot modules, see ``docs/compiled-build.md``), or None when it runs the source."""
+    import importlib.machinery
+
+    from loupgarou.engine import match
+
+    where = match.__file__ or ""
+    if where.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+        return Path(where).parents[2]
+    return None
