@@ -204,9 +204,20 @@ class FastDeck:
         ]
         self.drunk_opts = tuple((Action("take", (), (c,)), c) for c in range(3))
         self._seats: dict[tuple[int, ClaimKey | None], SeatInfo] = {}
-        self.lazy_memo: dict[tuple[int, ...], Lazy] = {}
-        self.places_memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
-        """Seats' cards at dawn -> :meth:`places` (read directly by the enumeration's leaves)."""
+        radix = [0] * NROLES
+        weight = 1
+        for r in range(NROLES):
+            radix[r] = weight
+            weight *= self.counts.get(r, 0) + 1
+        self.radix = tuple(radix)
+        """Per role, what one copy adds to a count's code (:meth:`code`)."""
+        self.lazy_memo: dict[int, Lazy] = {}
+        """Code of the cards left (:meth:`code`) -> :meth:`lazy` (read directly by the
+        enumeration)."""
+        self.places_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        """The seats' cards at dawn as one number (four bits a seat: the card's number plus
+        one, 0 for an unseen centre card) -> :meth:`places` (read directly by the
+        enumeration's leaves)."""
         self.shareable_memo: dict[tuple[NightKnowledge, ClaimKey], bool] = {}
         """(knowledge, own claim) -> :func:`shareable`."""
         self._shares: dict[tuple[tuple[int, int], ...], tuple[int, int, int]] = {}
@@ -228,11 +239,18 @@ class FastDeck:
             info = self._seats[key] = SeatInfo(self, s, c, lie)
         return info
 
+    def code(self, cnt: list[int]) -> int:
+        """Counts per role (each at most the deck's) as one number, a mixed-radix code: a
+        memo looks a number up far faster than a tuple of twelve counts."""
+        radix = self.radix
+        return sum(cnt[r] * radix[r] for r in range(NROLES))
+
     def lazy(self, cnt: list[int]) -> Lazy:
         """For the cards left (counts per role): in how many orders they can lie in the
         centre, the cards as ((role, copies) ...), and :meth:`shares` of them (kept in
-        :attr:`lazy_memo`, which the enumeration reads directly)."""
-        key = tuple(cnt)
+        :attr:`lazy_memo` by :meth:`code`, which the enumeration keeps up to date and reads
+        the memo with directly)."""
+        key = self.code(cnt)
         got = self.lazy_memo.get(key)
         if got is None:
             rem = tuple((r, m) for r, m in enumerate(cnt) if m)
@@ -245,14 +263,17 @@ class FastDeck:
             got = self.lazy_memo[key] = (total, rem, self.shares(rem))
         return got
 
-    def places(self, seats: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    def places(
+        self, key: int, seats: tuple[int, ...]
+    ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
         """Where the seats' cards at dawn put the Werewolves and the Tanner, as a vote table
-        row's columns, and the seat holding an unseen centre card (-1: none); kept, so that
-        a leaf of the enumeration reads them with one look-up instead of scanning."""
+        row's columns, and the seat holding an unseen centre card (-1: none); kept by
+        ``key`` (``seats`` as one number, see :attr:`places_memo`), so that a leaf of the
+        enumeration reads them with one look-up instead of scanning."""
         if len(self.places_memo) >= _PLACES_CACHE:
             self.places_memo.clear()
         n = self.n
-        got = self.places_memo[seats] = (
+        got = self.places_memo[key] = (
             tuple(2 + pos for pos in range(n) if seats[pos] == WOLF),
             tuple(2 + n + pos for pos in range(n) if seats[pos] == TANNER),
             seats.index(-1) if -1 in seats else -1,
@@ -426,10 +447,18 @@ class VoteTable:
         an honest claimant; None if no world fits."""
         n = self.n
         bit = 1 << seat
-        rows = [row for mask, row in self.masks.items() if not mask & bit]
-        if not rows:
+        width = 2 + 2 * n
+        acc = [0.0] * width
+        found = False
+        # Column sums in the masks' order, one addition at a time (what ``sum`` of each
+        # column does, without building the columns).
+        for mask, row in self.masks.items():
+            if not mask & bit:
+                found = True
+                for j in range(width):
+                    acc[j] += row[j]
+        if not found:
             return None
-        acc = [sum(col) for col in zip(*rows, strict=True)]
         total = acc[0]
         if total <= 0.0:
             return None
@@ -479,111 +508,171 @@ def _shareable(fd: FastDeck, knowledge: NightKnowledge, own: ClaimKey) -> bool:
 Acc = dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...], int], float]
 
 
-def _enumerate(  # noqa: PLR0917
-    fd: FastDeck,
-    mine: _Mine,
-    claims: Mapping[int, ClaimKey],
-    lies: Mapping[int, float],
-    budget: int,
-    masks: dict[int, list[float]] | None,
-) -> tuple[Acc, Acc] | None:
-    """The weights of the leaves, by (cards at dawn, the unknown centre cards, 0), and by
-    the deal; or, for a vote table (``masks``), each seat's Werewolf and Tanner summed into
-    ``masks`` by the set of claimants lying (as bits).  None if no world fits."""
-    liars = masks is not None
-    n = fd.n
-    me = mine.me
-    cnt = [0] * NROLES
-    for r, k in fd.counts.items():
-        cnt[r] = k
-    # The centre cards the seat saw come out of the pack first.
-    centre0 = mine.centre_pin
-    for r in centre0:
-        if r >= 0:
-            if not 0 <= r < NROLES or cnt[r] <= 0:
-                return None
-            cnt[r] -= 1
-    k0 = 3 - sum(1 for r in centre0 if r >= 0)
+_NO_ROB: Final = [(1.0, -1)]
+_NO_SWAP: Final = [(1.0, -1, -1)]
+_NO_TAKE: Final = [(1.0, -1)]
+"""The Robber's, the Troublemaker's and the Drunk's choices when nobody holds the card
+(never mutated)."""
 
-    infos: list[SeatInfo | None] = []
-    allowed: list[list[tuple[int, float]]] = []
-    seat_pin = mine.seat_pin
-    seat_not = mine.seat_not
-    for s in range(n):
-        if s == me:
-            infos.append(None)
-            allowed.append([(seat_pin[s], 1.0)])
-            continue
-        c = claims.get(s)
-        info = fd.seat_info(s, c, lies[s] if c is not None else 0.0)
-        infos.append(info)
-        pin = seat_pin[s]
-        no = seat_not[s]
-        row = [(r, f) for r, f in info.row if (pin < 0 or r == pin) and (not no or r not in no)]
-        if not row:
-            return None
-        allowed.append(row)
-    if INSOM in fd.counts:
-        # An Insomniac that no Troublemaker can reach ends with its own card or the
-        # Robber's: where its claim needs another card, it cannot hold the Insomniac.
-        for s_ in range(n):
-            seat_info = infos[s_]
-            ins = None if seat_info is None else seat_info.ins
-            if ins is None or (ins[0] and ins[1] in (-1, INSOM, ROBBER)):
+Step = tuple[int, list[tuple[int, float, int]], tuple[int, int] | None]
+"""One seat to deal: (seat, [(card, static factor, liar bit)], its claimed look at a player
+as (seat, role), if any)."""
+
+
+class _Walk:
+    """One enumeration's walk over the deals and the nights (:func:`_enumerate` sets it up).
+
+    A class rather than nested functions: the compiled build calls its methods directly,
+    with unboxed arguments, where a closure is called through Python's calling convention.
+    Each method first reads what it needs into local names."""
+
+    __slots__ = (
+        "bits",
+        "budget",
+        "centre0",
+        "cnt",
+        "cut",
+        "deal",
+        "dealt_acc",
+        "fd",
+        "final_acc",
+        "holder",
+        "ins_of",
+        "k0",
+        "masks",
+        "mason_saw",
+        "me",
+        "my_rob",
+        "own",
+        "rob_of",
+        "seer_memo",
+        "seer_of",
+        "seer_pair",
+        "steps",
+        "swaps_of",
+        "takes_of",
+        "work",
+    )
+
+    def __init__(
+        self,
+        fd: FastDeck,
+        mine: _Mine,
+        pack: tuple[list[int], list[int], int],
+        infos: list[SeatInfo | None],
+        plan: tuple[
+            list[Step],
+            list[int],
+            dict[int, tuple[int, int]],
+            dict[int, frozenset[tuple[int, int, int]]],
+        ],
+        *,
+        budget: int,
+        masks: dict[int, list[float]] | None,
+    ) -> None:
+        n = fd.n
+        self.fd = fd
+        self.me = mine.me
+        self.own = mine.own
+        self.cnt, self.centre0, self.k0 = pack
+        """Cards not dealt yet (copies per role); the centre's pinned cards; how many
+        centre cards are not pinned."""
+        self.steps, self.bits, self.seer_pair, self.mason_saw = plan
+        self.budget = budget
+        self.masks = masks
+        """A vote table's rows by liar set (None: list the leaves in :attr:`final_acc`)."""
+        self.cut = n if masks is not None else n + 3  # a vote table keeps the seats' cards
+        self.deal = [-1] * n
+        self.holder = [-1] * NROLES
+        """Per role, the seat dealt it (-1: none, so far)."""
+        self.final_acc: Acc = {}
+        self.dealt_acc: Acc = {}
+        self.work = 0
+        self.my_rob = [(1.0, mine.robbed)]
+        my_swap = [(1.0, mine.swap[0], mine.swap[1])]
+        my_take = [(1.0, mine.take)]
+        self.seer_of = [None if info is None else info.seer for info in infos]
+        self.rob_of = [None if info is None else info.rob for info in infos]
+        self.swaps_of = [my_swap if info is None else info.swaps for info in infos]
+        self.takes_of = [my_take if info is None else info.takes for info in infos]
+        self.ins_of = [None if info is None else info.ins for info in infos]
+        self.seer_memo: dict[int, _Named | None] = {}
+        """(cards left, the Seer's seat) -> :func:`_seer_centre` (the seats below 16)."""
+
+    def place(self, i: int, w: float, mask: int, code: int) -> None:
+        """Deal the seat of step ``i`` each card it may hold, then the next step, or the
+        night once every seat holds a card."""
+        self.work += 1
+        if self.work > self.budget:
+            raise FastBudget
+        n = self.fd.n
+        deal = self.deal
+        holder = self.holder
+        cnt = self.cnt
+        seer_pair = self.seer_pair
+        radix = self.fd.radix
+        s, row, mine_pair = self.steps[i]
+        sv = holder[SEER]
+        their = seer_pair.get(sv) if sv >= 0 else None
+        if their is not None and their[0] != s:
+            their = None
+        nxt = i + 1
+        for r, f, bit in row:
+            m = cnt[r]
+            if not m:
                 continue
-            reach = False
-            for t in range(n):
-                if t != s_:
-                    t_info = infos[t]
-                    touched = mine.swap if t_info is None else t_info.touched
-                    if s_ in touched and any(r == TM for r, _ in allowed[t]):
-                        reach = True
-                        break
-            if not reach:
-                allowed[s_] = [(r, f) for r, f in allowed[s_] if r != INSOM]
-                if not allowed[s_]:
-                    return None
-    seer_pair: dict[int, tuple[int, int]] = {}
-    mason_saw: dict[int, frozenset[tuple[int, int, int]]] = {}
-    for s, got in enumerate(infos):
-        if got is not None:
-            if got.seer is not None and got.seer[1] >= 0:
-                seer_pair[s] = (got.seer[1], got.seer[2])
-            if got.mason_saw is not None:
-                mason_saw[s] = got.mason_saw
+            if mine_pair is not None and r == SEER:
+                got = deal[mine_pair[0]]
+                if got >= 0 and got != mine_pair[1]:
+                    continue
+            if their is not None and r != their[1]:
+                continue
+            cnt[r] = m - 1
+            deal[s] = r
+            old = holder[r]
+            holder[r] = s
+            if nxt == n:
+                self.night(w * f, mask | bit, code - radix[r])
+            else:
+                self.place(nxt, w * f, mask | bit, code - radix[r])
+            holder[r] = old
+            deal[s] = -1
+            cnt[r] = m
 
-    order = sorted(range(n), key=lambda s: (len(allowed[s]), s))
-    deal = [-1] * n
-    holder = [-1] * NROLES
-    final_acc: Acc = {}
-    dealt_acc: Acc = {}
-    work = [0]
-    # A claimant's bit, where it lies (liar cards are known when dealt; the Robber's and
-    # the Insomniac's when the night has played).
-    bits = [(1 << s) if liars and s in claims and s != me else 0 for s in range(n)]
-    cut = n if liars else n + 3  # a vote table keeps the seats' cards only
-    inv_rob = fd.inv_rob
-    rob_all = fd.rob_opts
-    lazy = fd.lazy
-    lazy_memo = fd.lazy_memo
-    own = mine.own
-    my_rob = [(1.0, mine.robbed)]
-    my_swap = [(1.0, mine.swap[0], mine.swap[1])]
-    my_take = [(1.0, mine.take)]
-    no_rob = [(1.0, -1)]
-    no_swap = [(1.0, -1, -1)]
-    no_take = [(1.0, -1)]
-    is_liar = IS_LIAR
-    width = 2 + 2 * n
-    places = fd.places_memo
-
-    seer_of = [None if info is None else info.seer for info in infos]
-    rob_of = [None if info is None else info.rob for info in infos]
-    swaps_of = [my_swap if info is None else info.swaps for info in infos]
-    takes_of = [my_take if info is None else info.takes for info in infos]
-    ins_of = [None if info is None else info.ins for info in infos]
-
-    def night(w: float, mask: int) -> None:
+    def night(self, w: float, mask: int, code: int) -> None:
+        """The night of the deal in :attr:`deal`: every choice of the Robber, the
+        Troublemaker and the Drunk that gives the claims a positive weight, summed into
+        the vote table (:attr:`masks`) or listed as leaves (:attr:`final_acc`)."""
+        fd = self.fd
+        n = fd.n
+        me = self.me
+        deal = self.deal
+        holder = self.holder
+        cnt = self.cnt
+        centre0 = self.centre0
+        k0 = self.k0
+        mason_saw = self.mason_saw
+        seer_of = self.seer_of
+        seer_memo = self.seer_memo
+        lazy_memo = fd.lazy_memo
+        masks = self.masks
+        liars = masks is not None
+        swaps_of = self.swaps_of
+        takes_of = self.takes_of
+        ins_of = self.ins_of
+        rob_of = self.rob_of
+        inv_rob = fd.inv_rob
+        rob_all = fd.rob_opts
+        is_liar = IS_LIAR
+        bits = self.bits
+        no_swap = _NO_SWAP
+        no_rob = _NO_ROB
+        no_take = _NO_TAKE
+        my_rob = self.my_rob
+        own = self.own
+        cut = self.cut
+        width = 2 + 2 * n
+        places = fd.places_memo
         if mason_saw:
             masons = [s for s in range(n) if deal[s] == MASON]
             for s, saw in mason_saw.items():
@@ -598,25 +687,18 @@ def _enumerate(  # noqa: PLR0917
             if req is not None:
                 w *= req[0]
                 if req[3]:
-                    mult, remk, _ = lazy(cnt)
-                    w *= mult
-                    centre = list(centre0)
-                    rem = dict(remk)
-                    k = k0
-                    for slot, r in req[3]:
-                        have = centre[slot]
-                        if have >= 0:
-                            if have != r:
-                                return
-                        else:
-                            m = rem.get(r, 0)
-                            if not m:
-                                return
-                            w *= m / k
-                            rem[r] = m - 1
-                            k -= 1
-                            centre[slot] = r
-                    remk = tuple((r, m) for r, m in rem.items() if m)
+                    skey = code * 16 + seer
+                    if skey in seer_memo:
+                        named = seer_memo[skey]
+                    else:
+                        named = seer_memo[skey] = _seer_centre(
+                            lazy_memo.get(code) or fd.lazy(cnt), centre0, k0, req[3]
+                        )
+                    if named is None:
+                        return
+                    factors, centre, remk = named
+                    for f in factors:
+                        w *= f
 
         tm = holder[TM]
         swaps = no_swap if tm < 0 else swaps_of[tm]
@@ -659,8 +741,8 @@ def _enumerate(  # noqa: PLR0917
                 share = takes[0][0] * len(unseen)
                 takes = [(f, c) for f, c in takes if centre[c] >= 0] + [(share, unseen[0])]
         check_own = insom >= 0 and insom == me
-        work[0] += len(rob) * len(swaps) * len(takes) + 1
-        if work[0] > budget:
+        self.work += len(rob) * len(swaps) * len(takes) + 1
+        if self.work > self.budget:
             raise FastBudget
         rob_bit = bits[robber] if robber >= 0 else 0
         ins_bit = bits[insom] if insom >= 0 else 0
@@ -672,7 +754,7 @@ def _enumerate(  # noqa: PLR0917
             # reads where the leaf puts the Werewolves and the Tanner from one look-up
             # (:meth:`FastDeck.places`) instead of scanning the seats.
             if remk is None:
-                mult, remk, hidden = lazy_memo.get(tuple(cnt)) or lazy(cnt)
+                mult, remk, hidden = lazy_memo.get(code) or fd.lazy(cnt)
             else:
                 mult = 1.0
                 hidden = fd.shares(remk)
@@ -706,10 +788,12 @@ def _enumerate(  # noqa: PLR0917
                             if row is None:
                                 row = masks[m_all] = [0.0] * width
                             row[0] += wl
-                            seats = tuple(cards[:n])
-                            where = places.get(seats)
+                            key = 0
+                            for p in range(n):
+                                key = (key << 4) | (cards[p] + 1)
+                            where = places.get(key)
                             if where is None:
-                                where = fd.places(seats)
+                                where = fd.places(key, tuple(cards[:n]))
                             wolves, tanners, unknown = where
                             if wolves:
                                 row[1] += wl
@@ -767,7 +851,7 @@ def _enumerate(  # noqa: PLR0917
         if not out:
             return
         if remk is None:
-            mult, remk, _ = lazy(cnt)
+            mult, remk, _ = lazy_memo.get(code) or fd.lazy(cnt)
         else:
             mult = 1.0
         total_here = 0.0
@@ -775,58 +859,116 @@ def _enumerate(  # noqa: PLR0917
             wl = w_leaf * mult
             if wl > 0.0:
                 fkey = (ct, remk, m_all)
+                final_acc = self.final_acc
                 final_acc[fkey] = final_acc.get(fkey, 0.0) + wl
                 total_here += wl
         if total_here > 0.0 and not liars:
             dkey = (tuple(deal) + tuple(centre), remk, 0)
+            dealt_acc = self.dealt_acc
             dealt_acc[dkey] = dealt_acc.get(dkey, 0.0) + total_here
 
-    # Seat by seat in ``order``: (seat, [(card, static factor, liar bit)], its claimed look).
+
+def _enumerate(  # noqa: PLR0917
+    fd: FastDeck,
+    mine: _Mine,
+    claims: Mapping[int, ClaimKey],
+    lies: Mapping[int, float],
+    budget: int,
+    masks: dict[int, list[float]] | None,
+) -> tuple[Acc, Acc] | None:
+    """The weights of the leaves, by (cards at dawn, the unknown centre cards, 0), and by
+    the deal; or, for a vote table (``masks``), each seat's Werewolf and Tanner summed into
+    ``masks`` by the set of claimants lying (as bits).  None if no world fits."""
+    liars = masks is not None
+    n = fd.n
+    me = mine.me
+    cnt = [0] * NROLES
+    for r, k in fd.counts.items():
+        cnt[r] = k
+    # The centre cards the seat saw come out of the pack first.
+    centre0 = mine.centre_pin
+    for r in centre0:
+        if r >= 0:
+            if not 0 <= r < NROLES or cnt[r] <= 0:
+                return None
+            cnt[r] -= 1
+    k0 = 3 - sum(1 for r in centre0 if r >= 0)
+    code0 = fd.code(cnt)
+
+    infos: list[SeatInfo | None] = []
+    allowed: list[list[tuple[int, float]]] = []
+    seat_pin = mine.seat_pin
+    seat_not = mine.seat_not
+    for s in range(n):
+        if s == me:
+            infos.append(None)
+            allowed.append([(seat_pin[s], 1.0)])
+            continue
+        c = claims.get(s)
+        info = fd.seat_info(s, c, lies[s] if c is not None else 0.0)
+        infos.append(info)
+        pin = seat_pin[s]
+        no = seat_not[s]
+        row = [(r, f) for r, f in info.row if (pin < 0 or r == pin) and (not no or r not in no)]
+        if not row:
+            return None
+        allowed.append(row)
+    if INSOM in fd.counts:
+        # An Insomniac that no Troublemaker can reach ends with its own card or the
+        # Robber's: where its claim needs another card, it cannot hold the Insomniac.
+        for s_ in range(n):
+            seat_info = infos[s_]
+            ins = None if seat_info is None else seat_info.ins
+            if ins is None or (ins[0] and ins[1] in (-1, INSOM, ROBBER)):
+                continue
+            reach = False
+            for t in range(n):
+                if t != s_:
+                    t_info = infos[t]
+                    touched = mine.swap if t_info is None else t_info.touched
+                    if s_ in touched and any(r == TM for r, _ in allowed[t]):
+                        reach = True
+                        break
+            if not reach:
+                allowed[s_] = [(r, f) for r, f in allowed[s_] if r != INSOM]
+                if not allowed[s_]:
+                    return None
+    seer_pair: dict[int, tuple[int, int]] = {}
+    mason_saw: dict[int, frozenset[tuple[int, int, int]]] = {}
+    for s, got in enumerate(infos):
+        if got is not None:
+            if got.seer is not None and got.seer[1] >= 0:
+                seer_pair[s] = (got.seer[1], got.seer[2])
+            if got.mason_saw is not None:
+                mason_saw[s] = got.mason_saw
+
+    # Seat by seat, most constrained first: (seat, [(card, static factor, liar bit)], its
+    # claimed look).
+    order = sorted(range(n), key=lambda s: (len(allowed[s]), s))
+    # A claimant's bit, where it lies (liar cards are known when dealt; the Robber's and
+    # the Insomniac's when the night has played).
+    bits = [(1 << s) if liars and s in claims and s != me else 0 for s in range(n)]
     steps = [
         (
             s,
-            [(r, f, bits[s] if is_liar[r] else 0) for r, f in allowed[s]],
+            [(r, f, bits[s] if IS_LIAR[r] else 0) for r, f in allowed[s]],
             seer_pair.get(s),
         )
         for s in order
     ]
-
-    def place(i: int, w: float, mask: int) -> None:
-        work[0] += 1
-        if work[0] > budget:
-            raise FastBudget
-        s, row, mine_pair = steps[i]
-        sv = holder[SEER]
-        their = seer_pair.get(sv) if sv >= 0 else None
-        if their is not None and their[0] != s:
-            their = None
-        nxt = i + 1
-        for r, f, bit in row:
-            m = cnt[r]
-            if not m:
-                continue
-            if mine_pair is not None and r == SEER:
-                got = deal[mine_pair[0]]
-                if got >= 0 and got != mine_pair[1]:
-                    continue
-            if their is not None and r != their[1]:
-                continue
-            cnt[r] = m - 1
-            deal[s] = r
-            old = holder[r]
-            holder[r] = s
-            if nxt == n:
-                night(w * f, mask | bit)
-            else:
-                place(nxt, w * f, mask | bit)
-            holder[r] = old
-            deal[s] = -1
-            cnt[r] = m
-
-    place(0, 1.0, 0)
-    if not final_acc:
+    walk = _Walk(
+        fd,
+        mine,
+        (cnt, centre0, k0),
+        infos,
+        (steps, bits, seer_pair, mason_saw),
+        budget=budget,
+        masks=masks,
+    )
+    walk.place(0, 1.0, 0, code0)
+    if not walk.final_acc:
         return None
-    return final_acc, dealt_acc
+    return walk.final_acc, walk.dealt_acc
 
 
 def _tables(n: int, final_acc: Acc, dealt_acc: Acc) -> Result:
@@ -875,6 +1017,41 @@ def _tables(n: int, final_acc: Acc, dealt_acc: Acc) -> Result:
         tuple([v * inv for v in dealt[b : b + NROLES]]) for b in range(0, size * NROLES, NROLES)
     )
     return final_t, dealt_t, total, wolf_mass * inv, len(final_acc)
+
+
+_Named = tuple[tuple[float, ...], list[int], tuple[tuple[int, int], ...]]
+"""What a Seer's claimed centre look leaves: the factors of the weight, in order, the centre
+(-1: not pinned) and the cards still unseen as ((role, copies) ...)."""
+
+
+def _seer_centre(
+    left: Lazy, centre0: list[int], k0: int, named: tuple[tuple[int, int], ...]
+) -> _Named | None:
+    """An honest Seer's centre look in a world where ``left`` (:meth:`FastDeck.lazy`) are
+    the cards not placed and ``centre0`` the centre cards pinned: the weight's factors (the
+    orders of the cards left, then each named card's share of the cards still unseen), the
+    centre with the named cards pinned, and the cards still unseen; None if the cards it
+    names cannot be there.  The factors are applied one by one, in this order, as the
+    enumeration always did (the same products to the last bit)."""
+    mult, remk, _ = left
+    factors = [mult]
+    centre = list(centre0)
+    rem = dict(remk)
+    k = k0
+    for slot, r in named:
+        have = centre[slot]
+        if have >= 0:
+            if have != r:
+                return None
+        else:
+            m = rem.get(r, 0)
+            if not m:
+                return None
+            factors.append(m / k)
+            rem[r] = m - 1
+            k -= 1
+            centre[slot] = r
+    return tuple(factors), centre, tuple((r, m) for r, m in rem.items() if m)
 
 
 def _own_sighting(c: ClaimKey, s: int) -> int:

@@ -168,19 +168,66 @@ class Posterior:
         }
 
 
-@dataclass(frozen=True, slots=True)
 class Vote:
     """What the sensible bot's vote reads: for every seat, the probability that it ends the
     night as a Werewolf (``p_wolf``) or as the Tanner (``p_tanner``), and that no player
-    ends as a Werewolf (``no_wolf``).  The same numbers as the full :class:`Posterior`."""
+    ends as a Werewolf (``no_wolf``).  The same numbers as the full :class:`Posterior`.
 
-    n: int
-    p_wolf: tuple[float, ...]
-    p_tanner: tuple[float, ...]
-    no_wolf: float
-    exact: bool = True
-    error: float = 0.0
-    lenient: bool = False
+    Immutable (``Final`` fields).  A plain class rather than a frozen dataclass: every
+    village seat gets one at every vote, and the compiled build builds a plain class
+    natively but a frozen dataclass through ``object.__setattr__``, field by field."""
+
+    __slots__ = ("error", "exact", "lenient", "n", "no_wolf", "p_tanner", "p_wolf")
+
+    n: Final[int]
+    p_wolf: Final[tuple[float, ...]]
+    p_tanner: Final[tuple[float, ...]]
+    no_wolf: Final[float]
+    exact: Final[bool]
+    error: Final[float]
+    lenient: Final[bool]
+
+    def __init__(  # noqa: PLR0917 - the fields, in order, as the dataclass had them
+        self,
+        n: int,
+        p_wolf: tuple[float, ...],
+        p_tanner: tuple[float, ...],
+        no_wolf: float,
+        exact: bool = True,
+        error: float = 0.0,
+        lenient: bool = False,
+    ) -> None:
+        self.n = n
+        self.p_wolf = p_wolf
+        self.p_tanner = p_tanner
+        self.no_wolf = no_wolf
+        self.exact = exact
+        self.error = error
+        self.lenient = lenient
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.n,
+            self.p_wolf,
+            self.p_tanner,
+            self.no_wolf,
+            self.exact,
+            self.error,
+            self.lenient,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Vote):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        names = ("n", "p_wolf", "p_tanner", "no_wolf", "exact", "error", "lenient")
+        inner = ", ".join(f"{k}={v!r}" for k, v in zip(names, self._fields(), strict=True))
+        return f"Vote({inner})"
 
     def wolf(self, seat: int) -> float:
         return self.p_wolf[seat]
