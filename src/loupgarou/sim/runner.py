@@ -1,12 +1,16 @@
 """Many games, reproducibly, in parallel.
 
 A simulation is a :class:`SimSpec` (a table, which bot kind sits where, how many
-games, a seed).  Game ``i`` draws everything from generators seeded by
-``(seed, i)`` alone: its chance outcomes, the table's speaking order, each
-seat's bot.  Games are cut into chunks of consecutive indices (plain, picklable
-work units) that worker processes (the ``spawn`` start method, so it works the
-same everywhere) play independently; the results are put back in game order
-before anything is counted.  The same seed therefore gives the same results,
+games, a seed).  Game ``i`` draws everything from two generators seeded by
+``(seed, i)`` alone: one for its chance outcomes (the deal ...), so that game
+``i`` is dealt the same cards whichever bots play it, and one that the table
+(its speaking order) and every seat's bot share, in the order they draw (one
+shared generator rather than one a seat: seeding one costs a few percent of a
+simulated One Night game; see ``docs/simulation.md``).  Games are cut into
+chunks of consecutive indices (plain, picklable work units) that worker
+processes (the ``spawn`` start method, so it works the same everywhere) play
+independently; the results are put back in game order before anything is
+counted.  The same seed therefore gives the same results,
 to the last digit, whatever the number of workers.
 
 Bots sit by *side*: a kind for every seat (``*``), for a starting side
@@ -131,13 +135,12 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     roles = starting_roles(match)
     sides = tuple(entry.side_of(r) for r in roles)
     kinds = tuple(kind_for(spec, s, sides[s]) for s in range(len(roles)))
+    rng = random.Random(f"{spec.seed}:{index}:table")
     bots: list[Bot] = [
-        factory(spec.table.family, k, agent_timeout=spec.agent_timeout)(
-            s, random.Random(f"{spec.seed}:{index}:seat{s}")
-        )
+        factory(spec.table.family, k, agent_timeout=spec.agent_timeout)(s, rng)
         for s, k in enumerate(kinds)
     ]
-    table = Table(match, bots, rng=random.Random(f"{spec.seed}:{index}:table"), entry=entry)
+    table = Table(match, bots, rng=rng, entry=entry)
     try:
         table.play()
     finally:
