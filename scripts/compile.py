@@ -46,9 +46,11 @@ NOT_COMPILED = frozenset(
         "bots/registry.py",
         "sim/plot.py",  # and matplotlib is an optional extra, untyped
         # What travels to and from worker processes is pickled, and pickle cannot rebuild
-        # a compiled frozen dataclass: simulation specs and results stay interpreted.
+        # a compiled frozen dataclass: simulation specs and results stay interpreted, and
+        # so does the runner that sends them (one game, sim/game.py, is compiled).
         "sim/runner.py",
         "sim/scenarios.py",
+        "sim/spec.py",
         "sim/stats.py",
     }
 )

@@ -14,8 +14,7 @@ import pytest
 from loupgarou.cli.play_words import Words
 from loupgarou.core.events import JSON, Event, public, told
 from loupgarou.engine import Match
-from loupgarou.sim import runner
-from loupgarou.sim.runner import SimSpec, parse_bots
+from loupgarou.sim.runner import SimSpec, parse_bots, play_match
 from loupgarou.sim.scenarios import table_spec
 from loupgarou.variants.registry import find_family
 
@@ -35,33 +34,22 @@ TABLES: list[Table] = [
 ]
 
 
-def played(table: Table, games: int, monkeypatch: pytest.MonkeyPatch) -> list[Match]:
+def played(table: Table, games: int) -> list[Match]:
     """The matches of ``games`` simulated games of ``table``."""
     family, scenario, players, options, bots = table
-    matches: list[Match] = []
-    new_game = runner.new_game
-
-    def recording(spec: SimSpec, index: int) -> Match:
-        match = new_game(spec, index)
-        matches.append(match)
-        return match
-
-    monkeypatch.setattr(runner, "new_game", recording)
     spec = SimSpec(
         table_spec(find_family(family), players, scenario=scenario, options=options),
         parse_bots(bots),
         games=games,
         seed=11,
     )
-    for index in range(games):
-        runner.play_game(spec, index)
-    return matches
+    return [play_match(spec, index)[0] for index in range(games)]
 
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t[0]}-{t[1]}-{t[2]}-{t[4]}")
-def test_every_event_has_a_sentence(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_event_has_a_sentence(table: Table) -> None:
     unworded: dict[str, Event] = {}
-    for match in played(table, 25, monkeypatch):
+    for match in played(table, 25):
         # Seat 0 is the person; the moderator's events are worded for the epilogue.
         words = Words(list(match.players), 0, table[0])
         for event in match.events:

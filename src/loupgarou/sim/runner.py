@@ -10,8 +10,11 @@ simulated One Night game; see ``docs/simulation.md``).  Games are cut into
 chunks of consecutive indices (plain, picklable work units) that worker
 processes (the ``spawn`` start method, so it works the same everywhere) play
 independently; the results are put back in game order before anything is
-counted.  The same seed therefore gives the same results,
-to the last digit, whatever the number of workers.
+counted.  The same seed therefore gives the same results, to the last digit,
+whatever the number of workers.  One game is :func:`~loupgarou.sim.game.play_game`
+(compiled in the compiled build, where this module, which handles processes and
+pickled values, is not); the names of :mod:`loupgarou.sim.game` and
+:mod:`loupgarou.sim.spec` are also found here.
 
 Bots sit by *side*: a kind for every seat (``*``), for a starting side
 (``village``, ``werewolf`` ...; the seat's side is its dealt card's, which the
@@ -22,34 +25,30 @@ seat's view), or for a seat number.
 from __future__ import annotations
 
 import multiprocessing
-import random
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TextIO
 
-from loupgarou.bots.protocol import Bot
 from loupgarou.bots.registry import factory, family_bots
-from loupgarou.core.chance import SeededChance
 from loupgarou.core.errors import ScriptError
-from loupgarou.core.variant import GameConfig
-from loupgarou.engine.match import Match
-from loupgarou.sim.scenarios import TableSpec
+from loupgarou.sim.game import kind_for, new_game, play_game, play_match, starting_roles
+from loupgarou.sim.spec import SimSpec
 from loupgarou.sim.stats import GameResult
-from loupgarou.sim.table import Table
-from loupgarou.variants.registry import find_family
 
-
-@dataclass(frozen=True, slots=True)
-class SimSpec:
-    """A simulation (plain values only: it travels to worker processes)."""
-
-    table: TableSpec
-    bots: tuple[tuple[str, str], ...] = (("*", "random"),)
-    """``(where, kind)``: ``where`` is ``*``, a side name or a seat number."""
-    games: int = 1000
-    seed: int = 0
-    agent_timeout: float = 5.0
+__all__ = [
+    "SimSpec",
+    "check_bots",
+    "chunks",
+    "kind_for",
+    "new_game",
+    "parse_bots",
+    "play_chunk",
+    "play_game",
+    "play_match",
+    "progress_bar",
+    "run",
+    "starting_roles",
+]
 
 
 def parse_bots(text: str) -> tuple[tuple[str, str], ...]:
@@ -96,74 +95,6 @@ def check_bots(spec: SimSpec) -> None:
             "script.bad_bots",
             f"'{where}' is not a seat (0 to {n - 1}), a side ({', '.join(entry.sides)}) or '*'",
         )
-
-
-def kind_for(spec: SimSpec, seat: int, side: str) -> str:
-    """A seat number beats a side, which beats ``*``; the last mention wins."""
-    chosen = "random"
-    rank = -1
-    for where, kind in spec.bots:
-        r = 2 if where == str(seat) else 1 if where == side else 0 if where == "*" else -1
-        if r >= rank and r >= 0:
-            chosen, rank = kind, r
-    return chosen
-
-
-def new_game(spec: SimSpec, index: int) -> Match:
-    t = spec.table
-    config = GameConfig(
-        t.family, tuple(f"P{i + 1}" for i in range(t.players)), t.deck, dict(t.options)
-    )
-    return Match(find_family(t.family), config, SeededChance(f"{spec.seed}:{index}:chance"))
-
-
-def starting_roles(match: Match) -> tuple[str, ...]:
-    """Each seat's dealt card, from the record (the game master's knowledge)."""
-    roles = ["?"] * len(match.players)
-    for e in match.events:
-        if e.kind == "dealt" and not e.audience.everyone and len(e.audience.seats) == 1:
-            (seat,) = e.audience.seats
-            if roles[seat] == "?":
-                roles[seat] = str(e.data["role"])
-    return tuple(roles)
-
-
-def play_game(spec: SimSpec, index: int) -> GameResult:
-    """Play game ``index`` of ``spec`` (a pure function of the two)."""
-    match = new_game(spec, index)
-    entry = family_bots(spec.table.family)
-    roles = starting_roles(match)
-    sides = tuple(entry.side_of(r) for r in roles)
-    kinds = tuple(kind_for(spec, s, sides[s]) for s in range(len(roles)))
-    rng = random.Random(f"{spec.seed}:{index}:table")
-    bots: list[Bot] = [
-        factory(spec.table.family, k, agent_timeout=spec.agent_timeout)(s, rng)
-        for s, k in enumerate(kinds)
-    ]
-    table = Table(match, bots, rng=rng, entry=entry)
-    try:
-        table.play()
-    finally:
-        for bot in bots:
-            close = getattr(bot, "close", None)
-            if close is not None:
-                close()
-    outcome = match.outcome
-    assert outcome is not None
-    nights = sum(1 for e in match.events if e.kind == "night_begins")
-    decisions = sum(1 for i in match.inputs if i.type in ("action", "timeout"))
-    return GameResult(
-        index=index,
-        teams=tuple(sorted(outcome.teams)),
-        winners=tuple(sorted(outcome.winners)),
-        roles=roles,
-        sides=sides,
-        kinds=kinds,
-        nights=nights,
-        decisions=decisions,
-        statements=table.log.statements,
-        timeouts=table.log.timeouts,
-    )
 
 
 def play_chunk(spec: SimSpec, start: int, stop: int) -> list[GameResult]:

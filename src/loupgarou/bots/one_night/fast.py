@@ -447,18 +447,17 @@ class VoteTable:
         an honest claimant; None if no world fits."""
         n = self.n
         bit = 1 << seat
-        width = 2 + 2 * n
-        acc = [0.0] * width
-        found = False
-        # Column sums in the masks' order, one addition at a time (what ``sum`` of each
-        # column does, without building the columns).
-        for mask, row in self.masks.items():
-            if not mask & bit:
-                found = True
-                for j in range(width):
-                    acc[j] += row[j]
-        if not found:
+        rows = [row for mask, row in self.masks.items() if not mask & bit]
+        if not rows:
             return None
+        # Column sums in the masks' order, one addition at a time (what ``sum`` of each
+        # column does), into a plain float (the compiled build keeps it unboxed).
+        acc: list[float] = []
+        for j in range(2 + 2 * n):
+            col = 0.0
+            for row in rows:
+                col += row[j]
+            acc.append(col)
         total = acc[0]
         if total <= 0.0:
             return None

@@ -129,11 +129,11 @@ class ClaimKey(NamedTuple):
 def claim_key(claim: Mapping[str, JSON] | Claim) -> ClaimKey | None:
     """Normalise a claim (a :class:`Claim` or its JSON); None if it names nothing usable."""
     if isinstance(claim, Claim):
-        role = -1 if claim.role is None else ROLE_NO.get(claim.role.strip().lower(), -2)
+        role = -1 if claim.role is None else _role_number(claim.role)
         did = claim.did
         saw = frozenset(
             (
-                ROLE_NO.get(s.role.strip().lower(), -2),
+                _role_number(s.role),
                 -1 if s.seat is None else s.seat,
                 -1 if s.centre is None else s.centre,
             )
@@ -141,12 +141,12 @@ def claim_key(claim: Mapping[str, JSON] | Claim) -> ClaimKey | None:
         )
     else:
         raw_role = claim.get("role")
-        role = -1 if raw_role is None else ROLE_NO.get(str(raw_role).strip().lower(), -2)
+        role = -1 if raw_role is None else _role_number(raw_role)
         raw_did = claim.get("did")
         did = None if raw_did is None else Action.from_json(raw_did)
         saw = frozenset(
             (
-                ROLE_NO.get(str(s.get("role", "")).strip().lower(), -2),
+                _role_number(s.get("role", "")),
                 -1 if s.get("seat") is None else int(s["seat"]),
                 -1 if s.get("centre") is None else int(s["centre"]),
             )
@@ -155,6 +155,16 @@ def claim_key(claim: Mapping[str, JSON] | Claim) -> ClaimKey | None:
     if role == -1 and did is None and not saw:
         return None
     return ClaimKey(role, did, saw)
+
+
+def _role_number(raw: JSON) -> int:
+    """A claimed role's number (-2: no such role), ignoring case and spaces; a role named
+    exactly as the game writes it (as every bot does) is found without rewriting it."""
+    if isinstance(raw, str):
+        got = ROLE_NO.get(raw)
+        if got is not None:
+            return got
+    return ROLE_NO.get(str(raw).strip().lower(), -2)
 
 
 def truthful(seat: int, dealt: int, obs: Sequence[Obs]) -> ClaimKey:
