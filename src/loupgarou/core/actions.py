@@ -52,7 +52,7 @@ class Action(NamedTuple):
             ) from exc
         if not isinstance(kind, str):
             raise ScriptError("script.bad_action", f"action kind must be text, got {kind!r}")
-        return Action(kind, players, centre)
+        return _new(Action, (kind, players, centre))
 
     def describe(self) -> str:
         parts = [self.kind]
@@ -62,6 +62,10 @@ class Action(NamedTuple):
             parts.append("centre " + ", ".join(str(c) for c in self.centre))
         return " ".join(parts)
 
+
+_new: Final = tuple.__new__
+"""Builds an :class:`Action` without the named tuple's Python-level ``__new__`` (the same
+value; it matters in the compiled build, where that ``__new__`` is the slow part)."""
 
 PASS: Final = Action("pass")
 """The action that declines an optional decision."""

@@ -176,7 +176,7 @@ class Match:
         if not self.variant.may_speak(self.state, seat):
             raise IllegalAction("action.cannot_speak", f"seat {seat} may not speak now")
         self.state, events = self.variant.speak(self.state, seat, statement)
-        self.inputs.append(Input("statement", seat, statement=statement))
+        self.inputs.append(_new(Input, ("statement", seat, "", None, None, statement)))
         self.events.extend(events)
         return events
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from loupgarou.bots.protocol import Bot
+from loupgarou.bots.protocol import Bot, BotFactory
 from loupgarou.bots.registry import factory, family_bots
 from loupgarou.core.chance import SeededChance
 from loupgarou.core.variant import GameConfig
@@ -66,10 +66,11 @@ def play_match(spec: SimSpec, index: int) -> tuple[Match, GameResult]:
     sides = tuple(entry.side_of(r) for r in roles)
     kinds = tuple(kind_for(spec, s, sides[s]) for s in range(len(roles)))
     rng = random.Random(f"{spec.seed}:{index}:table")
-    bots: list[Bot] = [
-        factory(spec.table.family, k, agent_timeout=spec.agent_timeout)(s, rng)
-        for s, k in enumerate(kinds)
-    ]
+    makers: dict[str, BotFactory] = {}
+    for k in kinds:
+        if k not in makers:
+            makers[k] = factory(spec.table.family, k, agent_timeout=spec.agent_timeout)
+    bots: list[Bot] = [makers[k](s, rng) for s, k in enumerate(kinds)]
     table = Table(match, bots, rng=rng, entry=entry)
     try:
         table.play()

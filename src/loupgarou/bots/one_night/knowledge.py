@@ -29,6 +29,11 @@ ROLES: Final[tuple[Role, ...]] = tuple(Role)
 """Role numbers: a role's index in this tuple."""
 ROLE_NO: Final[dict[str, int]] = {r.value: i for i, r in enumerate(ROLES)}
 
+_new: Final = tuple.__new__
+"""Builds the named tuples of the hot paths (claim keys, actions, knowledge) without their
+Python-level ``__new__``: the same values, a fraction of the cost in the compiled build
+(as :mod:`loupgarou.core.events` does for events)."""
+
 DG: Final = 0
 WOLF: Final = 1
 MINION: Final = 2
@@ -154,7 +159,7 @@ def claim_key(claim: Mapping[str, JSON] | Claim) -> ClaimKey | None:
         )
     if role == -1 and did is None and not saw:
         return None
-    return ClaimKey(role, did, saw)
+    return _new(ClaimKey, (role, did, saw))
 
 
 def _role_number(raw: JSON) -> int:
@@ -175,32 +180,32 @@ def truthful(seat: int, dealt: int, obs: Sequence[Obs]) -> ClaimKey:
     for o in obs:
         k = o[0]
         if k == COPIED:
-            did = Action("copy", (int(o[1]),))
+            did = _new(Action, ("copy", (int(o[1]),), ()))
             saw.append((int(o[2]), int(o[1]), -1))
         elif k == CARD:
-            did = Action("look", (int(o[1]),))
+            did = _new(Action, ("look", (int(o[1]),), ()))
             saw.append((int(o[2]), int(o[1]), -1))
         elif k == CENTRE:
             centre_look.append(int(o[1]))
             saw.append((int(o[2]), -1, int(o[1])))
             if dealt == WOLF or (dealt == DG and len(centre_look) == 1 and _copied(obs) == WOLF):
-                did = Action("peek", (), (int(o[1]),))
+                did = _new(Action, ("peek", (), (int(o[1]),)))
             else:
-                did = Action("look", (), tuple(centre_look))
+                did = _new(Action, ("look", (), tuple(centre_look)))
         elif k == ROBBED:
-            did = Action("rob", (int(o[1]),))
+            did = _new(Action, ("rob", (int(o[1]),), ()))
             saw.append((int(o[2]), seat, -1))
         elif k == SWAPPED:
-            did = Action("swap", (int(o[1]), int(o[2])))
+            did = _new(Action, ("swap", (int(o[1]), int(o[2])), ()))
         elif k == TOOK:
-            did = Action("take", (), (int(o[1]),))
+            did = _new(Action, ("take", (), (int(o[1]),)))
         elif k == OWN:
             saw.append((int(o[1]), seat, -1))
         elif k == MASONS:
             saw.extend((MASON, int(s), -1) for s in o[1:] if s != seat)
         elif k == DECLINED:
             did = PASS
-    return ClaimKey(dealt, did, frozenset(saw))
+    return _new(ClaimKey, (dealt, did, frozenset(saw)))
 
 
 def _copied(obs: Sequence[Obs]) -> int:
@@ -342,7 +347,7 @@ class ViewReader:
     def knowledge(self) -> NightKnowledge:
         known = self._known
         if known is None:
-            known = self._known = NightKnowledge(self.seat, self.dealt, tuple(self.obs))
+            known = self._known = _new(NightKnowledge, (self.seat, self.dealt, tuple(self.obs)))
         return known
 
 
