@@ -72,7 +72,6 @@ IS_LIAR: Final = tuple(r in LIARS for r in range(NROLES))
 _SINGLE: Final = (SEER, ROBBER, TM, DRUNK, INSOM, MINION)
 """Roles with a task of their own: the fast path wants at most one card of each."""
 _SEAT_CACHE: Final = 4096
-_PLACES_CACHE: Final = 1 << 16
 
 
 class FastBudget(Exception):
@@ -214,10 +213,6 @@ class FastDeck:
         self.lazy_memo: dict[int, Lazy] = {}
         """Code of the cards left (:meth:`code`) -> :meth:`lazy` (read directly by the
         enumeration)."""
-        self.places_memo: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
-        """The seats' cards at dawn as one number (four bits a seat: the card's number plus
-        one, 0 for an unseen centre card) -> :meth:`places` (read directly by the
-        enumeration's leaves)."""
         self.shareable_memo: dict[tuple[NightKnowledge, ClaimKey], bool] = {}
         """(knowledge, own claim) -> :func:`shareable`."""
         self._shares: dict[tuple[tuple[int, int], ...], tuple[int, int, int]] = {}
@@ -225,7 +220,6 @@ class FastDeck:
     def clear_caches(self) -> None:
         self._seats.clear()
         self.lazy_memo.clear()
-        self.places_memo.clear()
         self._shares.clear()
         self.shareable_memo.clear()
 
@@ -261,23 +255,6 @@ class FastDeck:
                     k += 1
                     total *= k / j
             got = self.lazy_memo[key] = (total, rem, self.shares(rem))
-        return got
-
-    def places(
-        self, key: int, seats: tuple[int, ...]
-    ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-        """Where the seats' cards at dawn put the Werewolves and the Tanner, as a vote table
-        row's columns, and the seat holding an unseen centre card (-1: none); kept by
-        ``key`` (``seats`` as one number, see :attr:`places_memo`), so that a leaf of the
-        enumeration reads them with one look-up instead of scanning."""
-        if len(self.places_memo) >= _PLACES_CACHE:
-            self.places_memo.clear()
-        n = self.n
-        got = self.places_memo[key] = (
-            tuple(2 + pos for pos in range(n) if seats[pos] == WOLF),
-            tuple(2 + n + pos for pos in range(n) if seats[pos] == TANNER),
-            seats.index(-1) if -1 in seats else -1,
-        )
         return got
 
     def shares(self, rem: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
@@ -671,7 +648,6 @@ class _Walk:
         own = self.own
         cut = self.cut
         width = 2 + 2 * n
-        places = fd.places_memo
         if mason_saw:
             masons = [s for s in range(n) if deal[s] == MASON]
             for s, saw in mason_saw.items():
@@ -749,9 +725,7 @@ class _Walk:
         if masks is not None:
             # A vote table (the hot path: once per game at the vote) sums each leaf where it
             # is made, in the same order and with the same products as the list of leaves
-            # below (so the same sums to the last bit), but without building that list, and
-            # reads where the leaf puts the Werewolves and the Tanner from one look-up
-            # (:meth:`FastDeck.places`) instead of scanning the seats.
+            # below (so the same sums to the last bit), but without building that list.
             if remk is None:
                 mult, remk, hidden = lazy_memo.get(code) or fd.lazy(cnt)
             else:
@@ -787,19 +761,20 @@ class _Walk:
                             if row is None:
                                 row = masks[m_all] = [0.0] * width
                             row[0] += wl
-                            key = 0
+                            # Each column gets its own additions, in leaf order.
+                            wolves = False
+                            unknown = -1
                             for p in range(n):
-                                key = (key << 4) | (cards[p] + 1)
-                            where = places.get(key)
-                            if where is None:
-                                where = fd.places(key, tuple(cards[:n]))
-                            wolves, tanners, unknown = where
+                                card = cards[p]
+                                if card == WOLF:
+                                    wolves = True
+                                    row[2 + p] += wl
+                                elif card == TANNER:
+                                    row[2 + n + p] += wl
+                                elif card < 0 and unknown < 0:
+                                    unknown = p
                             if wolves:
                                 row[1] += wl
-                                for col in wolves:
-                                    row[col] += wl
-                            for col in tanners:
-                                row[col] += wl
                             if unknown >= 0:
                                 # The Drunk holds a centre card nobody saw: any card left.
                                 k, m_wolf, m_tanner = hidden
