@@ -205,7 +205,10 @@ class SensibleOneNight:
         # Rounded so that sums taken in another order (a shared table, a cache) can never
         # tell two seats apart differently.
         keys = {t: round9(post.wolf(t) - 0.8 * post.tanner(t)) for t in targets}
-        best = max(targets, key=lambda t: (keys[t], -t))
+        best = targets[0]  # the highest key, the lowest seat among equals
+        for t in targets[1:]:
+            if keys[t] > keys[best] or (keys[t] == keys[best] and t < best):
+                best = t
         if post.wolf(best) < 0.2 and post.no_wolf > 0.5:
             nxt = (self.seat + 1) % r.n
             if nxt in targets:
@@ -291,27 +294,38 @@ def _village_guess(rng: random.Random, deck: Counter[int], claimed: dict[int, in
 
 
 def _most_suspicious(reader: ViewReader, pool: list[int]) -> int:
-    """The seat of ``pool`` the table has the most public reasons to vote for."""
+    """The seat of ``pool`` the table has the most public reasons to vote for (the lowest
+    seat among equals: public reasons and seat order only, so the pack agrees)."""
     claims = reader.claims
     deck = _deck_counts(reader.deck)
     by_role = _roles_claimed(claims, -1)
+    best = pool[0]
+    top = _suspicion(claims, deck, by_role, best)
+    for seat in pool[1:]:
+        s = _suspicion(claims, deck, by_role, seat)
+        if s > top or (s == top and seat < best):
+            best, top = seat, s
+    return best
 
-    def score(seat: int) -> tuple[float, int]:
-        c = claims.get(seat)
-        s = 0.0
-        if c is None or c.role < 0:
+
+def _suspicion(
+    claims: dict[int, ClaimKey], deck: Counter[int], by_role: dict[int, int], seat: int
+) -> float:
+    """The public reasons to vote for ``seat``: no claim, a role claimed once too often, a
+    claim of a Werewolf or the Tanner, and what others say they saw there."""
+    c = claims.get(seat)
+    s = 0.0
+    if c is None or c.role < 0:
+        s += 1.0
+    else:
+        if by_role.get(c.role, 0) > deck[c.role]:
             s += 1.0
-        else:
-            if by_role.get(c.role, 0) > deck[c.role]:
-                s += 1.0
-            if c.role in (WOLF, TANNER):
-                s += 2.0
-        for other, oc in claims.items():
-            if other == seat:
-                continue
-            for role, at, _ in oc.saw:
-                if at == seat:
-                    s += 2.0 if role == WOLF else -0.5
-        return (s, -seat)  # public reasons and seat order only: the pack agrees
-
-    return max(pool, key=score)
+        if c.role in (WOLF, TANNER):
+            s += 2.0
+    for other, oc in claims.items():
+        if other == seat:
+            continue
+        for role, at, _ in oc.saw:
+            if at == seat:
+                s += 2.0 if role == WOLF else -0.5
+    return s

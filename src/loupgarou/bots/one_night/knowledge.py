@@ -332,7 +332,7 @@ class ViewReader:
                 self._known = None
             elif kind == "night_begins":
                 self.n = int(e.data["players"])
-                self.deck = _deck_numbers(tuple(e.data["deck"]))
+                self.deck = _event_deck(e)
             elif kind == "day_begins":
                 self.day = True
             elif kind == "voted":
@@ -353,6 +353,22 @@ class ViewReader:
 
 _SKIP: Final = frozenset({"night_step", "votes_revealed", "cards_revealed", "game_over"})
 """Public events that tell a bot nothing it uses."""
+
+
+_DECKS: Final[dict[int, tuple[Event, tuple[int, ...]]]] = {}
+"""Decks read from ``night_begins`` events, by event identity (as :data:`_CLAIMS`: every
+seat reads the same event)."""
+
+
+def _event_deck(e: Event) -> tuple[int, ...]:
+    hit = _DECKS.get(id(e))
+    if hit is not None and hit[0] is e:
+        return hit[1]
+    deck = _deck_numbers(tuple(e.data["deck"]))
+    if len(_DECKS) >= 1024:
+        _DECKS.clear()
+    _DECKS[id(e)] = (e, deck)
+    return deck
 
 
 @lru_cache(maxsize=256)

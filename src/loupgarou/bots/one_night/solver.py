@@ -408,11 +408,15 @@ class Solver:
         self.fast = FastDeck(counts, n, lone_wolf_peek)
         self._cache = _LRU(POSTERIOR_CACHE)
         self._tables = _LRU(TABLE_CACHE)
+        self._last: tuple[dict[int, ClaimKey], int, VoteTable | None] | None = None
+        """The last vote table asked for, with its claims and budget: the seats of one
+        table ask for the same one in turn (it saves building the memo's key)."""
 
     def clear_caches(self) -> None:
         """Forget every kept answer and intermediate result (the next call is cold)."""
         self._cache.clear()
         self._tables.clear()
+        self._last = None
         self._truths.clear()
         self.fast.clear_caches()
 
@@ -494,16 +498,21 @@ class Solver:
 
     def vote_table(self, claims: Mapping[int, ClaimKey], budget: int) -> VoteTable | None:
         """The shared enumeration of ``claims`` (None: not exact within ``budget``)."""
+        last = self._last
+        if last is not None and last[1] == budget and last[0] == claims:
+            return last[2]
         key = (tuple(sorted(claims.items())), budget)
         hit = self._tables.look(key)
         if hit is not None:
-            return hit if isinstance(hit, VoteTable) else None
-        lies = {s: self.lie_weight(c) for s, c in claims.items()}
-        try:
-            table = vote_table(self.fast, claims, lies, budget * FAST_FACTOR)
-        except FastBudget:
-            table = None
-        self._tables.keep(key, _NO_TABLE if table is None else table)
+            table = hit if isinstance(hit, VoteTable) else None
+        else:
+            lies = {s: self.lie_weight(c) for s, c in claims.items()}
+            try:
+                table = vote_table(self.fast, claims, lies, budget * FAST_FACTOR)
+            except FastBudget:
+                table = None
+            self._tables.keep(key, _NO_TABLE if table is None else table)
+        self._last = (dict(claims), budget, table)
         return table
 
     # --- enumeration -----------------------------------------------------------------------
