@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from loupgarou.core.actions import Action
 from loupgarou.core.errors import ScriptError
-from loupgarou.core.events import JSON
+from loupgarou.core.events import JSON, Event, public_data
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,3 +94,11 @@ class Statement:
         if not text and claim is None:
             raise ScriptError("script.bad_statement", "a statement needs a text or a claim")
         return Statement(text, claim)
+
+
+def said(seat: int, statement: Statement) -> Event:
+    """The public ``statement`` event of ``seat`` saying ``statement`` (every family's):
+    its data is ``seat``, then the statement's JSON."""
+    data: dict[str, JSON] = {"seat": seat}
+    data.update(statement.to_json())
+    return public_data("statement", data)

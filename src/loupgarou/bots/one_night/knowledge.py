@@ -145,21 +145,34 @@ def claim_key(claim: Mapping[str, JSON] | Claim) -> ClaimKey | None:
             for s in claim.saw
         )
     else:
-        raw_role = claim.get("role")
+        # A dict (what events hold) is read with the dict's own look-ups: the compiled
+        # build calls a Mapping's ``get`` as a Python method.
+        d = claim if isinstance(claim, dict) else dict(claim)
+        raw_role = d.get("role")
         role = -1 if raw_role is None else _role_number(raw_role)
-        raw_did = claim.get("did")
+        raw_did = d.get("did")
         did = None if raw_did is None else Action.from_json(raw_did)
-        saw = frozenset(
-            (
-                _role_number(s.get("role", "")),
-                -1 if s.get("seat") is None else int(s["seat"]),
-                -1 if s.get("centre") is None else int(s["centre"]),
-            )
-            for s in claim.get("saw", ())
-        )
+        saw = frozenset(_sighting_key(s) for s in d.get("saw", ()))
     if role == -1 and did is None and not saw:
         return None
     return _new(ClaimKey, (role, did, saw))
+
+
+def _sighting_key(s: JSON) -> tuple[int, int, int]:
+    """A sighting of a claim's JSON as ``(role, seat, centre)``, -1 where absent."""
+    if isinstance(s, dict):
+        seat = s.get("seat")
+        centre = s.get("centre")
+        return (
+            _role_number(s.get("role", "")),
+            -1 if seat is None else int(seat),
+            -1 if centre is None else int(centre),
+        )
+    return (
+        _role_number(s.get("role", "")),
+        -1 if s.get("seat") is None else int(s["seat"]),
+        -1 if s.get("centre") is None else int(s["centre"]),
+    )
 
 
 def _role_number(raw: JSON) -> int:

@@ -23,9 +23,9 @@ from collections.abc import Mapping
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.errors import SetupWarning
-from loupgarou.core.events import JSON, Event, public
+from loupgarou.core.events import JSON, Event
 from loupgarou.core.outcome import Outcome
-from loupgarou.core.statements import Statement
+from loupgarou.core.statements import Statement, said
 from loupgarou.core.variant import GameConfig, OptionSpec, resolve_options
 from loupgarou.variants.lupus import day, flow
 from loupgarou.variants.lupus.setup import (
@@ -118,7 +118,7 @@ class Lupus:
     def speak(
         self, state: State, seat: int, statement: Statement
     ) -> tuple[State, tuple[Event, ...]]:
-        return state, (public("statement", seat=seat, **statement.to_json()),)
+        return state, (said(seat, statement),)
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome

@@ -16,7 +16,7 @@ from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.errors import SetupError, SetupWarning
 from loupgarou.core.events import JSON, Event, public, secret, told
 from loupgarou.core.outcome import Outcome
-from loupgarou.core.statements import Statement
+from loupgarou.core.statements import Statement, said
 from loupgarou.core.variant import GameConfig, OptionSpec, resolve_options
 from loupgarou.variants.one_night import night, resolution
 from loupgarou.variants.one_night.setup import (
@@ -158,7 +158,7 @@ class OneNight:
     def speak(
         self, state: State, seat: int, statement: Statement
     ) -> tuple[State, tuple[Event, ...]]:
-        return state, (public("statement", seat=seat, **statement.to_json()),)
+        return state, (said(seat, statement),)
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome

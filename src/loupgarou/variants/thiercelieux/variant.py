@@ -17,9 +17,9 @@ from typing import Final
 from loupgarou.core.actions import Decision
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.errors import SetupWarning
-from loupgarou.core.events import JSON, Event, public
+from loupgarou.core.events import JSON, Event
 from loupgarou.core.outcome import Outcome
-from loupgarou.core.statements import Statement
+from loupgarou.core.statements import Statement, said
 from loupgarou.core.variant import GameConfig, OptionSpec, resolve_options
 from loupgarou.variants.thiercelieux import agenda, night
 from loupgarou.variants.thiercelieux.setup import (
@@ -186,7 +186,7 @@ class Thiercelieux:
     def speak(
         self, state: State, seat: int, statement: Statement
     ) -> tuple[State, tuple[Event, ...]]:
-        return state, (public("statement", seat=seat, **statement.to_json()),)
+        return state, (said(seat, statement),)
 
     outcome: Callable[[State], Outcome | None] = staticmethod(attrgetter("outcome"))
 
