@@ -42,9 +42,11 @@ class Action(NamedTuple):
     @staticmethod
     def from_json(obj: Mapping[str, JSON]) -> Action:
         try:
-            kind = obj["kind"]
-            players = tuple(int(p) for p in obj.get("players", ()))
-            centre = tuple(int(c) for c in obj.get("centre", ()))
+            # A dict's own look-ups (the compiled build calls a Mapping's get as a method).
+            d: dict[str, JSON] = obj if isinstance(obj, dict) else dict(obj)
+            kind = d["kind"]
+            players = tuple(int(p) for p in d.get("players", ()))
+            centre = tuple(int(c) for c in d.get("centre", ()))
         except (KeyError, TypeError, ValueError) as exc:
             raise ScriptError(
                 "script.bad_action",
