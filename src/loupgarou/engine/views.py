@@ -72,11 +72,9 @@ class SeatView:
     __hash__ = None  # type: ignore[assignment]  # it holds a dict, as the dataclass did
 
     def __repr__(self) -> str:
-        return (
-            f"SeatView(seat={self.seat!r}, players={self.players!r}, family={self.family!r}, "
-            f"public={self.public!r}, events={self.events!r}, decision={self.decision!r}, "
-            f"outcome={self.outcome!r})"
-        )
+        names = ("seat", "players", "family", "public", "events", "decision", "outcome")
+        inner = ", ".join(f"{k}={v!r}" for k, v in zip(names, self._fields(), strict=True))
+        return f"SeatView({inner})"
 
     def to_json(self) -> dict[str, JSON]:
         return {

@@ -159,19 +159,15 @@ def claim_key(claim: Mapping[str, JSON] | Claim) -> ClaimKey | None:
 
 
 def _sighting_key(s: JSON) -> tuple[int, int, int]:
-    """A sighting of a claim's JSON as ``(role, seat, centre)``, -1 where absent."""
-    if isinstance(s, dict):
-        seat = s.get("seat")
-        centre = s.get("centre")
-        return (
-            _role_number(s.get("role", "")),
-            -1 if seat is None else int(seat),
-            -1 if centre is None else int(centre),
-        )
+    """A sighting of a claim's JSON as ``(role, seat, centre)``, -1 where absent (anything
+    but a mapping raises, as a malformed claim does)."""
+    d: dict[str, JSON] = s if isinstance(s, dict) else dict(s)
+    seat = d.get("seat")
+    centre = d.get("centre")
     return (
-        _role_number(s.get("role", "")),
-        -1 if s.get("seat") is None else int(s["seat"]),
-        -1 if s.get("centre") is None else int(s["centre"]),
+        _role_number(d.get("role", "")),
+        -1 if seat is None else int(seat),
+        -1 if centre is None else int(centre),
     )
 
 
