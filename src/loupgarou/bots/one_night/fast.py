@@ -83,13 +83,102 @@ Result = tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...], flo
 ``dealt`` are normalised."""
 EMPTY: Final[Result] = ((), (), 0.0, 0.0, 0)
 
-Lazy = tuple[float, tuple[tuple[int, int], ...], tuple[int, int, int]]
-"""Cards left for the centre: (orders they can lie in, ((role, copies) ...), (how many,
-how many Werewolves, how many Tanners))."""
 
-SeerReq = tuple[float, int, int, tuple[tuple[int, int], ...]]
-"""An honest Seer's claimed look: (its prior, looked seat or -1, role it saw there,
-((centre slot, role) ...))."""
+# The enumeration's small records are plain classes rather than tuples: compiled, reading
+# a field of a class is a load, where unpacking a tuple checks the type of every item.
+
+
+class Left:
+    """The cards not placed yet, which the centre holds in some order."""
+
+    __slots__ = ("k", "mult", "rem", "tanners", "wolves")
+
+    def __init__(self, mult: float, rem: tuple[tuple[int, int], ...]) -> None:
+        self.mult = mult
+        """In how many orders they can lie in the centre (1 once a look pinned the order)."""
+        self.rem = rem
+        """The cards, as ((role, copies) ...)."""
+        k = wolves = tanners = 0
+        for r, m in rem:
+            k += m
+            if r == WOLF:
+                wolves = m
+            elif r == TANNER:
+                tanners = m
+        self.k = k
+        self.wolves = wolves
+        self.tanners = tanners
+
+
+class Pick:
+    """One choice of the Robber, the Troublemaker or the Drunk: the factor it weighs and
+    the places it touches (seats, or the Drunk's centre slot; -1: none, a pass)."""
+
+    __slots__ = ("a", "b", "f")
+
+    def __init__(self, f: float, a: int, b: int = -1) -> None:
+        self.f = f
+        self.a = a
+        self.b = b
+
+
+class SeerReq:
+    """What an honest Seer's claim requires: the prior of its claimed look, the seat it
+    looked at (-1: none) with the role it saw there, and the centre cards it names as
+    ((slot, role) ...)."""
+
+    __slots__ = ("named", "prior", "role", "seat")
+
+    def __init__(
+        self, prior: float, seat: int, role: int, named: tuple[tuple[int, int], ...]
+    ) -> None:
+        self.prior = prior
+        self.seat = seat
+        self.role = role
+        self.named = named
+
+
+class Insomniac:
+    """What a seat's claim says of the Insomniac's look at dawn: whether an honest look
+    fits it, the role it must have seen (-1: any), and its lie weight."""
+
+    __slots__ = ("lie", "need", "ok")
+
+    def __init__(self, ok: bool, need: int, lie: float) -> None:
+        self.ok = ok
+        self.need = need
+        self.lie = lie
+
+    def alone_ok(self) -> bool:
+        """Whether the claim fits an Insomniac nobody swapped (its own card, or the
+        Robber's)."""
+        return self.ok and self.need in (-1, INSOM, ROBBER)
+
+
+class RobTarget:
+    """A claimed Robber's robbery of one seat: the weight it gives where that seat holds a
+    liar's card (the claimant then lies), or else whether an honest robbery fits the claim
+    and the role it must have taken (-1: any)."""
+
+    __slots__ = ("fits", "honest", "liar", "need", "seat")
+
+    def __init__(self, seat: int, fits: bool, need: int, inv_rob: float, lie: float) -> None:
+        self.seat = seat
+        self.fits = fits
+        self.need = need
+        self.liar = Pick(inv_rob * lie, seat)
+        self.honest = Pick(inv_rob, seat)
+
+
+class Robbery:
+    """What a seat's claim says of its night as the Robber: whether staying put fits (a
+    pick of weight 0 is left out) and each robbery."""
+
+    __slots__ = ("stay", "targets")
+
+    def __init__(self, stay: Pick | None, targets: list[RobTarget]) -> None:
+        self.stay = stay
+        self.targets = targets
 
 
 class SeatInfo:
@@ -102,15 +191,16 @@ class SeatInfo:
         self.seer: SeerReq | None = None
         self.mason_saw: frozenset[tuple[int, int, int]] | None = None
         did = None if c is None else c.did
-        self.swaps = [(fd.inv_tm, a, b) for act, a, b in fd.tm_opts[s] if did is None or act == did]
-        self.touched = frozenset(x for _, a, b in self.swaps for x in (a, b) if x >= 0)
+        self.swaps = [
+            Pick(fd.inv_tm, a, b) for act, a, b in fd.tm_opts[s] if did is None or act == did
+        ]
+        self.touched = frozenset(x for p in self.swaps for x in (p.a, p.b) if x >= 0)
         """The seats its swaps can reach, as the Troublemaker."""
-        self.takes = [(1.0 / 3.0, x) for act, x in fd.drunk_opts if did is None or act == did]
-        # The Robber: None (silent: every choice) or (weight of a pass, lie weight,
-        # ((target, an honest robbery fits, role it must have taken or -1) ...)).
-        self.rob: tuple[float, float, tuple[tuple[int, bool, int], ...]] | None = None
-        # The Insomniac: None (silent) or (an honest look fits, role it must see or -1, lie).
-        self.ins: tuple[bool, int, float] | None = None
+        self.takes = [Pick(1.0 / 3.0, x) for act, x in fd.drunk_opts if did is None or act == did]
+        self.rob: Robbery | None = None
+        """None: silent, so every choice of the Robber's."""
+        self.ins: Insomniac | None = None
+        """None: silent."""
         if c is None:
             self.row = [(r, 1.0) for r in fd.roles]
             return
@@ -121,15 +211,17 @@ class SeatInfo:
         single = _own_sighting(c, s)
         role_ok = c.role in (-1, ROBBER)
         need = -1 if not c.saw else single
-        targets = tuple(
-            (t, role_ok and (did is None or did == act) and need != -2, need)
+        targets = [
+            RobTarget(
+                t, role_ok and (did is None or did == act) and need != -2, need, fd.inv_rob, lie
+            )
             for act, t in fd.rob_opts[s]
             if t >= 0
-        )
-        f_pass = _honest(c, ROBBER, PASS, frozenset())
-        self.rob = (fd.inv_rob * f_pass, lie, targets)
+        ]
+        f_pass = fd.inv_rob * _honest(c, ROBBER, PASS, frozenset())
+        self.rob = Robbery(Pick(f_pass, -1) if f_pass else None, targets)
         ins_ok = c.role in (-1, INSOM) and did is None and (not c.saw or single >= 0)
-        self.ins = (ins_ok, -1 if not c.saw else single, lie)
+        self.ins = Insomniac(ins_ok, -1 if not c.saw else single, lie)
 
     def _static(self, fd: FastDeck, s: int, r: int, c: ClaimKey, lie: float) -> float:
         """The part of the claim's weight fixed by the card ``r`` (0: impossible).  Cards
@@ -151,7 +243,7 @@ class SeatInfo:
             req = _seer_requirement(fd, s, c)
             if req is None:
                 return 0.0
-            if req[0] < 1.0:  # a claimed look: weighed in the night
+            if req.prior < 1.0:  # a claimed look: weighed in the night
                 self.seer = req
             return 1.0
         if r in (TM, DRUNK):
@@ -210,17 +302,17 @@ class FastDeck:
             weight *= self.counts.get(r, 0) + 1
         self.radix = tuple(radix)
         """Per role, what one copy adds to a count's code (:meth:`code`)."""
-        self.lazy_memo: dict[int, Lazy] = {}
-        """Code of the cards left (:meth:`code`) -> :meth:`lazy` (read directly by the
-        enumeration)."""
+        self.lazy_memo: list[Left | None] = [None] * weight
+        """Per code of the cards left (:meth:`code`), :meth:`lazy` of them once worked out
+        (read directly by the enumeration)."""
         self.shareable_memo: dict[tuple[NightKnowledge, ClaimKey], bool] = {}
         """(knowledge, own claim) -> :func:`shareable`."""
-        self._shares: dict[tuple[tuple[int, int], ...], tuple[int, int, int]] = {}
+        self.rob_any = [[Pick(self.inv_rob, t) for _, t in opts] for opts in self.rob_opts]
+        """Per seat, every choice of a silent Robber's (each equally likely)."""
 
     def clear_caches(self) -> None:
         self._seats.clear()
-        self.lazy_memo.clear()
-        self._shares.clear()
+        self.lazy_memo = [None] * len(self.lazy_memo)
         self.shareable_memo.clear()
 
     def seat_info(self, s: int, c: ClaimKey | None, lie: float) -> SeatInfo:
@@ -234,18 +326,17 @@ class FastDeck:
         return info
 
     def code(self, cnt: list[int]) -> int:
-        """Counts per role (each at most the deck's) as one number, a mixed-radix code: a
-        memo looks a number up far faster than a tuple of twelve counts."""
+        """Counts per role (each at most the deck's) as one number below the number of
+        sub-multisets of the deck, a mixed-radix code: a memo is then a list."""
         radix = self.radix
         return sum(cnt[r] * radix[r] for r in range(NROLES))
 
-    def lazy(self, cnt: list[int]) -> Lazy:
-        """For the cards left (counts per role): in how many orders they can lie in the
-        centre, the cards as ((role, copies) ...), and :meth:`shares` of them (kept in
-        :attr:`lazy_memo` by :meth:`code`, which the enumeration keeps up to date and reads
-        the memo with directly)."""
+    def lazy(self, cnt: list[int]) -> Left:
+        """The cards left (counts per role) as a :class:`Left`, with the number of orders
+        they can lie in the centre (kept in :attr:`lazy_memo` by :meth:`code`, which the
+        enumeration keeps up to date and reads the memo with directly)."""
         key = self.code(cnt)
-        got = self.lazy_memo.get(key)
+        got = self.lazy_memo[key]
         if got is None:
             rem = tuple((r, m) for r, m in enumerate(cnt) if m)
             total = 1.0
@@ -254,16 +345,7 @@ class FastDeck:
                 for j in range(1, m + 1):
                     k += 1
                     total *= k / j
-            got = self.lazy_memo[key] = (total, rem, self.shares(rem))
-        return got
-
-    def shares(self, rem: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
-        """For unseen cards ((role, copies) ...): how many, how many Werewolves, how many
-        Tanners (kept)."""
-        got = self._shares.get(rem)
-        if got is None:
-            d = dict(rem)
-            got = self._shares[rem] = (sum(d.values()), d.get(WOLF, 0), d.get(TANNER, 0))
+            got = self.lazy_memo[key] = Left(total, rem)
         return got
 
 
@@ -484,15 +566,52 @@ def _shareable(fd: FastDeck, knowledge: NightKnowledge, own: ClaimKey) -> bool:
 Acc = dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...], int], float]
 
 
-_NO_ROB: Final = [(1.0, -1)]
-_NO_SWAP: Final = [(1.0, -1, -1)]
-_NO_TAKE: Final = [(1.0, -1)]
+_NO_ROB: Final = [Pick(1.0, -1)]
+_NO_SWAP: Final = [Pick(1.0, -1, -1)]
+_NO_TAKE: Final = [Pick(1.0, -1)]
 """The Robber's, the Troublemaker's and the Drunk's choices when nobody holds the card
 (never mutated)."""
 
-Step = tuple[int, list[tuple[int, float, int]], tuple[int, int] | None]
-"""One seat to deal: (seat, [(card, static factor, liar bit)], its claimed look at a player
-as (seat, role), if any)."""
+
+class Option:
+    """A card a seat may be dealt: its static factor, and the seat's liar bit if the card
+    makes it lie (0 otherwise)."""
+
+    __slots__ = ("bit", "f", "role")
+
+    def __init__(self, role: int, f: float, bit: int) -> None:
+        self.role = role
+        self.f = f
+        self.bit = bit
+
+
+class Step:
+    """One seat to deal: the cards it may hold, and its claimed look at a player as the
+    Seer (the seat, -1: none, and the role it saw there)."""
+
+    __slots__ = ("look_role", "look_seat", "options", "seat")
+
+    def __init__(self, seat: int, options: list[Option], look_seat: int, look_role: int) -> None:
+        self.seat = seat
+        self.options = options
+        self.look_seat = look_seat
+        self.look_role = look_role
+
+
+class Seen:
+    """What an honest Seer's claimed centre look leaves (:func:`_seer_centre`): the factors
+    of the weight, in order, the centre (-1: not pinned) and the cards still unseen."""
+
+    __slots__ = ("centre", "factors", "left")
+
+    def __init__(self, factors: list[float], centre: list[int], left: Left) -> None:
+        self.factors = factors
+        self.centre = centre
+        self.left = left
+
+
+_NOT_SEEN: Final = Seen([], [], Left(1.0, ()))
+"""Kept for a Seer's look whose cards cannot be there (compared by identity)."""
 
 
 class _Walk:
@@ -515,15 +634,17 @@ class _Walk:
         "holder",
         "ins_of",
         "k0",
+        "look_role",
+        "look_seat",
         "masks",
         "mason_saw",
         "me",
         "my_rob",
         "own",
         "rob_of",
+        "rows",
         "seer_memo",
         "seer_of",
-        "seer_pair",
         "steps",
         "swaps_of",
         "takes_of",
@@ -536,12 +657,7 @@ class _Walk:
         mine: _Mine,
         pack: tuple[list[int], list[int], int],
         infos: list[SeatInfo | None],
-        plan: tuple[
-            list[Step],
-            list[int],
-            dict[int, tuple[int, int]],
-            dict[int, frozenset[tuple[int, int, int]]],
-        ],
+        plan: tuple[list[Step], list[int], dict[int, frozenset[tuple[int, int, int]]]],
         *,
         budget: int,
         masks: dict[int, list[float]] | None,
@@ -553,10 +669,19 @@ class _Walk:
         self.cnt, self.centre0, self.k0 = pack
         """Cards not dealt yet (copies per role); the centre's pinned cards; how many
         centre cards are not pinned."""
-        self.steps, self.bits, self.seer_pair, self.mason_saw = plan
+        self.steps, self.bits, self.mason_saw = plan
+        self.look_seat = [-1] * n
+        self.look_role = [-1] * n
+        """Per seat, its claimed look at a player as the Seer: the seat (-1: none), the role."""
+        for st in self.steps:
+            self.look_seat[st.seat] = st.look_seat
+            self.look_role[st.seat] = st.look_role
         self.budget = budget
         self.masks = masks
         """A vote table's rows by liar set (None: list the leaves in :attr:`final_acc`)."""
+        self.rows: list[list[float] | None] = [None] * (1 << n if masks is not None else 0)
+        """The same rows, by liar set (a list: faster to read than the dict, which keeps the
+        order they were made in)."""
         self.cut = n if masks is not None else n + 3  # a vote table keeps the seats' cards
         self.deal = [-1] * n
         self.holder = [-1] * NROLES
@@ -564,15 +689,15 @@ class _Walk:
         self.final_acc: Acc = {}
         self.dealt_acc: Acc = {}
         self.work = 0
-        self.my_rob = [(1.0, mine.robbed)]
-        my_swap = [(1.0, mine.swap[0], mine.swap[1])]
-        my_take = [(1.0, mine.take)]
+        self.my_rob = [Pick(1.0, mine.robbed)]
+        my_swap = [Pick(1.0, mine.swap[0], mine.swap[1])]
+        my_take = [Pick(1.0, mine.take)]
         self.seer_of = [None if info is None else info.seer for info in infos]
         self.rob_of = [None if info is None else info.rob for info in infos]
         self.swaps_of = [my_swap if info is None else info.swaps for info in infos]
         self.takes_of = [my_take if info is None else info.takes for info in infos]
         self.ins_of = [None if info is None else info.ins for info in infos]
-        self.seer_memo: dict[int, _Named | None] = {}
+        self.seer_memo: dict[int, Seen] = {}
         """(cards left, the Seer's seat) -> :func:`_seer_centre` (the seats below 16)."""
 
     def place(self, i: int, w: float, mask: int, code: int) -> None:
@@ -585,32 +710,34 @@ class _Walk:
         deal = self.deal
         holder = self.holder
         cnt = self.cnt
-        seer_pair = self.seer_pair
         radix = self.fd.radix
-        s, row, mine_pair = self.steps[i]
+        step = self.steps[i]
+        s = step.seat
+        look_seat = step.look_seat
+        look_role = step.look_role
+        # The Seer dealt so far claims to have seen this seat's card: only that card fits.
         sv = holder[SEER]
-        their = seer_pair.get(sv) if sv >= 0 else None
-        if their is not None and their[0] != s:
-            their = None
+        their = self.look_role[sv] if sv >= 0 and self.look_seat[sv] == s else -1
         nxt = i + 1
-        for r, f, bit in row:
+        for o in step.options:
+            r = o.role
             m = cnt[r]
             if not m:
                 continue
-            if mine_pair is not None and r == SEER:
-                got = deal[mine_pair[0]]
-                if got >= 0 and got != mine_pair[1]:
+            if look_seat >= 0 and r == SEER:
+                got = deal[look_seat]
+                if got >= 0 and got != look_role:
                     continue
-            if their is not None and r != their[1]:
+            if their >= 0 and r != their:
                 continue
             cnt[r] = m - 1
             deal[s] = r
             old = holder[r]
             holder[r] = s
             if nxt == n:
-                self.night(w * f, mask | bit, code - radix[r])
+                self.night(w * o.f, mask | o.bit, code - radix[r])
             else:
-                self.place(nxt, w * f, mask | bit, code - radix[r])
+                self.place(nxt, w * o.f, mask | o.bit, code - radix[r])
             holder[r] = old
             deal[s] = -1
             cnt[r] = m
@@ -624,98 +751,81 @@ class _Walk:
         me = self.me
         deal = self.deal
         holder = self.holder
-        cnt = self.cnt
         centre0 = self.centre0
-        k0 = self.k0
         mason_saw = self.mason_saw
-        seer_of = self.seer_of
-        seer_memo = self.seer_memo
         lazy_memo = fd.lazy_memo
-        masks = self.masks
-        liars = masks is not None
-        swaps_of = self.swaps_of
-        takes_of = self.takes_of
-        ins_of = self.ins_of
-        rob_of = self.rob_of
-        inv_rob = fd.inv_rob
-        rob_all = fd.rob_opts
+        masks: dict[int, list[float]] | None = self.masks
         is_liar = IS_LIAR
         bits = self.bits
-        no_swap = _NO_SWAP
-        no_rob = _NO_ROB
-        no_take = _NO_TAKE
-        my_rob = self.my_rob
-        own = self.own
-        cut = self.cut
-        width = 2 + 2 * n
         if mason_saw:
             masons = [s for s in range(n) if deal[s] == MASON]
             for s, saw in mason_saw.items():
                 if deal[s] == MASON and saw != frozenset((MASON, o, -1) for o in masons if o != s):
                     return
         centre = centre0
-        remk: tuple[tuple[int, int], ...] | None = None
+        left: Left | None = None
         # The Seer: a claimed look is a factor (what it names must be there).
         seer = holder[SEER]
         if seer >= 0:
-            req = seer_of[seer]
+            req = self.seer_of[seer]
             if req is not None:
-                w *= req[0]
-                if req[3]:
+                w *= req.prior
+                if req.named:
                     skey = code * 16 + seer
-                    if skey in seer_memo:
-                        named = seer_memo[skey]
-                    else:
-                        named = seer_memo[skey] = _seer_centre(
-                            lazy_memo.get(code) or fd.lazy(cnt), centre0, k0, req[3]
-                        )
+                    seer_memo = self.seer_memo
+                    named = seer_memo.get(skey)
                     if named is None:
+                        left0 = lazy_memo[code]
+                        if left0 is None:
+                            left0 = fd.lazy(self.cnt)
+                        named = seer_memo[skey] = _seer_centre(left0, centre0, self.k0, req.named)
+                    if named is _NOT_SEEN:
                         return
-                    factors, centre, remk = named
-                    for f in factors:
+                    centre = named.centre
+                    left = named.left
+                    for f in named.factors:
                         w *= f
 
         tm = holder[TM]
-        swaps = no_swap if tm < 0 else swaps_of[tm]
+        swaps = _NO_SWAP if tm < 0 else self.swaps_of[tm]
         insom = holder[INSOM]
-        ins = None if insom < 0 else ins_of[insom]
-        if ins is not None and not (ins[0] and ins[1] in (-1, INSOM, ROBBER)):
+        ins = None if insom < 0 else self.ins_of[insom]
+        if ins is not None and not ins.alone_ok():
             # An Insomniac the Troublemaker leaves alone ends with its own card or the
             # Robber's: neither makes it lie, nor lets it have seen another card.
-            for _, a, b in swaps:
-                if insom in (a, b):
+            for sw in swaps:
+                if insom in (sw.a, sw.b):
                     break
             else:
                 return
         robber = holder[ROBBER]
         if robber < 0:
-            rob = no_rob
+            rob = _NO_ROB
         elif robber == me:
-            rob = my_rob
+            rob = self.my_rob
         else:
-            rinfo = rob_of[robber]
-            if rinfo is None:
-                rob = [(inv_rob, t) for _, t in rob_all[robber]]
+            robbery = self.rob_of[robber]
+            if robbery is None:
+                rob = fd.rob_any[robber]
             else:
-                f_pass, lie, targets = rinfo
-                rob = [(f_pass, -1)] if f_pass else []
-                for t, fits, need in targets:
-                    got = deal[t]
+                stay = robbery.stay
+                rob = [] if stay is None else [stay]
+                for target in robbery.targets:
+                    got = deal[target.seat]
                     if is_liar[got]:
-                        rob.append((inv_rob * lie, t))
-                    elif fits and (need < 0 or need == got):
-                        rob.append((inv_rob, t))
+                        rob.append(target.liar)
+                    elif target.fits and (target.need < 0 or target.need == got):
+                        rob.append(target.honest)
                 if not rob:
                     return
         drunk = holder[DRUNK]
-        takes = no_take if drunk < 0 else takes_of[drunk]
-        if liars and len(takes) > 1:
+        takes = _NO_TAKE if drunk < 0 else self.takes_of[drunk]
+        if masks is not None and len(takes) > 1:
             # Seats only: the Drunk takes an unseen card whichever unseen slot it picks.
-            unseen = [c for _, c in takes if centre[c] < 0]
+            unseen = [tk.a for tk in takes if centre[tk.a] < 0]
             if len(unseen) > 1:
-                share = takes[0][0] * len(unseen)
-                takes = [(f, c) for f, c in takes if centre[c] >= 0] + [(share, unseen[0])]
-        check_own = insom >= 0 and insom == me
+                share = takes[0].f * len(unseen)
+                takes = [tk for tk in takes if centre[tk.a] >= 0] + [Pick(share, unseen[0])]
         self.work += len(rob) * len(swaps) * len(takes) + 1
         if self.work > self.budget:
             raise FastBudget
@@ -726,41 +836,52 @@ class _Walk:
             # A vote table (the hot path: once per game at the vote) sums each leaf where it
             # is made, in the same order and with the same products as the list of leaves
             # below (so the same sums to the last bit), but without building that list.
-            if remk is None:
-                mult, remk, hidden = lazy_memo.get(code) or fd.lazy(cnt)
-            else:
-                mult = 1.0
-                hidden = fd.shares(remk)
-            for fr, t in rob:
+            if left is None:
+                left = lazy_memo[code]
+                if left is None:
+                    left = fd.lazy(self.cnt)
+            mult = left.mult
+            k = left.k
+            m_wolf = left.wolves
+            m_tanner = left.tanners
+            rows = self.rows
+            width = 2 + 2 * n
+            for pr in rob:
+                t = pr.a
                 if t >= 0:
                     cards[robber], cards[t] = cards[t], cards[robber]
-                wr = w * fr
+                wr = w * pr.f
                 m_rob = mask | rob_bit if t >= 0 and is_liar[cards[robber]] else mask
-                for ft, a, b in swaps:
+                for sw in swaps:
+                    a = sw.a
+                    b = sw.b
                     if a >= 0:
                         cards[a], cards[b] = cards[b], cards[a]
-                    wt = wr * ft
-                    for fdr, c in takes:
+                    wt = wr * sw.f
+                    for tk in takes:
+                        c = tk.a
+                        x = n + c
                         if c >= 0:
-                            x = n + c
                             cards[drunk], cards[x] = cards[x], cards[drunk]
                         m_all = m_rob
                         if ins is None:
-                            wl = wt * fdr * mult
+                            wl = wt * tk.f * mult
                         else:
                             now = cards[insom]
                             if is_liar[now]:
-                                wl = wt * fdr * ins[2] * mult
+                                wl = wt * tk.f * ins.lie * mult
                                 m_all = m_rob | ins_bit
-                            elif ins[0] and (ins[1] < 0 or ins[1] == now):
-                                wl = wt * fdr * mult
+                            elif ins.ok and (ins.need < 0 or ins.need == now):
+                                wl = wt * tk.f * mult
                             else:
                                 wl = -1.0
                         if wl >= 0.0:
-                            row = masks.get(m_all)
+                            row = rows[m_all]
                             if row is None:
-                                row = masks[m_all] = [0.0] * width
-                            row[0] += wl
+                                row = [0.0] * width
+                                rows[m_all] = row
+                                masks[m_all] = row
+                            row[0] = row[0] + wl
                             # Each column gets its own additions, in leaf order.
                             wolves = False
                             unknown = -1
@@ -768,22 +889,22 @@ class _Walk:
                                 card = cards[p]
                                 if card == WOLF:
                                     wolves = True
-                                    row[2 + p] += wl
+                                    row[2 + p] = row[2 + p] + wl
                                 elif card == TANNER:
-                                    row[2 + n + p] += wl
+                                    row[2 + n + p] = row[2 + n + p] + wl
                                 elif card < 0 and unknown < 0:
                                     unknown = p
                             if wolves:
-                                row[1] += wl
+                                row[1] = row[1] + wl
                             if unknown >= 0:
                                 # The Drunk holds a centre card nobody saw: any card left.
-                                k, m_wolf, m_tanner = hidden
                                 if m_wolf:
-                                    row[2 + unknown] += wl * m_wolf / k
+                                    row[2 + unknown] = row[2 + unknown] + wl * m_wolf / k
                                     if not wolves:
-                                        row[1] += wl * m_wolf / k
+                                        row[1] = row[1] + wl * m_wolf / k
                                 if m_tanner:
-                                    row[2 + n + unknown] += wl * m_tanner / k
+                                    j = 2 + n + unknown
+                                    row[j] = row[j] + wl * m_tanner / k
                         if c >= 0:
                             cards[drunk], cards[x] = cards[x], cards[drunk]
                     if a >= 0:
@@ -791,31 +912,38 @@ class _Walk:
                 if t >= 0:
                     cards[robber], cards[t] = cards[t], cards[robber]
             return
+        check_own = insom >= 0 and insom == me
+        own = self.own
+        cut = self.cut
         out: list[tuple[tuple[int, ...], float, int]] = []
-        for fr, t in rob:
+        for pr in rob:
+            t = pr.a
             if t >= 0:
                 cards[robber], cards[t] = cards[t], cards[robber]
-            wr = w * fr
+            wr = w * pr.f
             m_rob = mask | rob_bit if t >= 0 and is_liar[cards[robber]] else mask
-            for ft, a, b in swaps:
+            for sw in swaps:
+                a = sw.a
+                b = sw.b
                 if a >= 0:
                     cards[a], cards[b] = cards[b], cards[a]
-                wt = wr * ft
-                for fdr, c in takes:
+                wt = wr * sw.f
+                for tk in takes:
+                    c = tk.a
+                    x = n + c
                     if c >= 0:
-                        x = n + c
                         cards[drunk], cards[x] = cards[x], cards[drunk]
                     if check_own:
                         if cards[insom] == own:
-                            out.append((tuple(cards[:cut]), wt * fdr, m_rob))
+                            out.append((tuple(cards[:cut]), wt * tk.f, m_rob))
                     elif ins is not None:
                         now = cards[insom]
                         if is_liar[now]:
-                            out.append((tuple(cards[:cut]), wt * fdr * ins[2], m_rob | ins_bit))
-                        elif ins[0] and (ins[1] < 0 or ins[1] == now):
-                            out.append((tuple(cards[:cut]), wt * fdr, m_rob))
+                            out.append((tuple(cards[:cut]), wt * tk.f * ins.lie, m_rob | ins_bit))
+                        elif ins.ok and (ins.need < 0 or ins.need == now):
+                            out.append((tuple(cards[:cut]), wt * tk.f, m_rob))
                     else:
-                        out.append((tuple(cards[:cut]), wt * fdr, m_rob))
+                        out.append((tuple(cards[:cut]), wt * tk.f, m_rob))
                     if c >= 0:
                         cards[drunk], cards[x] = cards[x], cards[drunk]
                 if a >= 0:
@@ -824,10 +952,14 @@ class _Walk:
                 cards[robber], cards[t] = cards[t], cards[robber]
         if not out:
             return
-        if remk is None:
-            mult, remk, _ = lazy_memo.get(code) or fd.lazy(cnt)
+        if left is None:
+            left = lazy_memo[code]
+            if left is None:
+                left = fd.lazy(self.cnt)
+            mult = left.mult
         else:
             mult = 1.0
+        remk = left.rem
         total_here = 0.0
         for ct, w_leaf, m_all in out:
             wl = w_leaf * mult
@@ -836,7 +968,7 @@ class _Walk:
                 final_acc = self.final_acc
                 final_acc[fkey] = final_acc.get(fkey, 0.0) + wl
                 total_here += wl
-        if total_here > 0.0 and not liars:
+        if total_here > 0.0:
             dkey = (tuple(deal) + tuple(centre), remk, 0)
             dealt_acc = self.dealt_acc
             dealt_acc[dkey] = dealt_acc.get(dkey, 0.0) + total_here
@@ -893,7 +1025,7 @@ def _enumerate(  # noqa: PLR0917
         for s_ in range(n):
             seat_info = infos[s_]
             ins = None if seat_info is None else seat_info.ins
-            if ins is None or (ins[0] and ins[1] in (-1, INSOM, ROBBER)):
+            if ins is None or ins.alone_ok():
                 continue
             reach = False
             for t in range(n):
@@ -911,22 +1043,21 @@ def _enumerate(  # noqa: PLR0917
     mason_saw: dict[int, frozenset[tuple[int, int, int]]] = {}
     for s, got in enumerate(infos):
         if got is not None:
-            if got.seer is not None and got.seer[1] >= 0:
-                seer_pair[s] = (got.seer[1], got.seer[2])
+            if got.seer is not None and got.seer.seat >= 0:
+                seer_pair[s] = (got.seer.seat, got.seer.role)
             if got.mason_saw is not None:
                 mason_saw[s] = got.mason_saw
 
-    # Seat by seat, most constrained first: (seat, [(card, static factor, liar bit)], its
-    # claimed look).
+    # Seat by seat, most constrained first.
     order = sorted(range(n), key=lambda s: (len(allowed[s]), s))
     # A claimant's bit, where it lies (liar cards are known when dealt; the Robber's and
     # the Insomniac's when the night has played).
     bits = [(1 << s) if liars and s in claims and s != me else 0 for s in range(n)]
     steps = [
-        (
+        Step(
             s,
-            [(r, f, bits[s] if IS_LIAR[r] else 0) for r, f in allowed[s]],
-            seer_pair.get(s),
+            [Option(r, f, bits[s] if IS_LIAR[r] else 0) for r, f in allowed[s]],
+            *seer_pair.get(s, (-1, -1)),
         )
         for s in order
     ]
@@ -935,7 +1066,7 @@ def _enumerate(  # noqa: PLR0917
         mine,
         (cnt, centre0, k0),
         infos,
-        (steps, bits, seer_pair, mason_saw),
+        (steps, bits, mason_saw),
         budget=budget,
         masks=masks,
     )
@@ -993,39 +1124,33 @@ def _tables(n: int, final_acc: Acc, dealt_acc: Acc) -> Result:
     return final_t, dealt_t, total, wolf_mass * inv, len(final_acc)
 
 
-_Named = tuple[tuple[float, ...], list[int], tuple[tuple[int, int], ...]]
-"""What a Seer's claimed centre look leaves: the factors of the weight, in order, the centre
-(-1: not pinned) and the cards still unseen as ((role, copies) ...)."""
-
-
 def _seer_centre(
-    left: Lazy, centre0: list[int], k0: int, named: tuple[tuple[int, int], ...]
-) -> _Named | None:
+    left: Left, centre0: list[int], k0: int, named: tuple[tuple[int, int], ...]
+) -> Seen:
     """An honest Seer's centre look in a world where ``left`` (:meth:`FastDeck.lazy`) are
     the cards not placed and ``centre0`` the centre cards pinned: the weight's factors (the
     orders of the cards left, then each named card's share of the cards still unseen), the
-    centre with the named cards pinned, and the cards still unseen; None if the cards it
-    names cannot be there.  The factors are applied one by one, in this order, as the
-    enumeration always did (the same products to the last bit)."""
-    mult, remk, _ = left
-    factors = [mult]
+    centre with the named cards pinned, and the cards still unseen; :data:`_NOT_SEEN` if
+    the cards it names cannot be there.  The factors are applied one by one, in this order,
+    as the enumeration always did (the same products to the last bit)."""
+    factors = [left.mult]
     centre = list(centre0)
-    rem = dict(remk)
+    rem = dict(left.rem)
     k = k0
     for slot, r in named:
         have = centre[slot]
         if have >= 0:
             if have != r:
-                return None
+                return _NOT_SEEN
         else:
             m = rem.get(r, 0)
             if not m:
-                return None
+                return _NOT_SEEN
             factors.append(m / k)
             rem[r] = m - 1
             k -= 1
             centre[slot] = r
-    return tuple(factors), centre, tuple((r, m) for r, m in rem.items() if m)
+    return Seen(factors, centre, Left(1.0, tuple((r, m) for r, m in rem.items() if m)))
 
 
 def _own_sighting(c: ClaimKey, s: int) -> int:
@@ -1045,7 +1170,7 @@ def _seer_requirement(fd: FastDeck, s: int, c: ClaimKey) -> SeerReq | None:
     did = c.did
     saw = c.saw
     if did is None and not saw:
-        return (1.0, -1, -1, ())
+        return SeerReq(1.0, -1, -1, ())
     prior = 1.0 / fd.n_seer
     if did is None:
         items = sorted(saw)
@@ -1058,9 +1183,9 @@ def _seer_requirement(fd: FastDeck, s: int, c: ClaimKey) -> SeerReq | None:
     if did not in fd.seer_legal[s]:
         return None
     if did.kind == "pass":
-        return None if saw else (prior, -1, -1, ())
+        return None if saw else SeerReq(prior, -1, -1, ())
     if not saw:
-        return (prior, -1, -1, ())
+        return SeerReq(prior, -1, -1, ())
     if did.players:
         t = did.players[0]
         if len(saw) != 1:
@@ -1068,12 +1193,12 @@ def _seer_requirement(fd: FastDeck, s: int, c: ClaimKey) -> SeerReq | None:
         ((role, seat, centre),) = tuple(saw)
         if seat != t or centre != -1 or role < 0:
             return None
-        return (prior, t, role, ())
+        return SeerReq(prior, t, role, ())
     a, b = did.centre
     by_slot = {cc: role for role, seat, cc in saw if seat == -1}
     if len(saw) != 2 or set(by_slot) != {a, b} or min(by_slot.values()) < 0:
         return None
-    return (prior, -1, -1, ((a, by_slot[a]), (b, by_slot[b])))
+    return SeerReq(prior, -1, -1, ((a, by_slot[a]), (b, by_slot[b])))
 
 
 def _honest(c: ClaimKey, role: int, did: Action, saw: frozenset[tuple[int, int, int]]) -> float:
