@@ -29,7 +29,11 @@ from loupgarou.engine.views import SeatView
 
 
 class Bot(Protocol):
-    """A player that is not a person at the table."""
+    """A player that is not a person at the table.
+
+    Two methods are optional, and found on the bot's class: ``game_over(view)``, called
+    once with the seat's final view, and ``close()``, called when the game ends, however
+    it ends (an external agent stops its process there)."""
 
     def decide(self, view: SeatView, decision: Decision) -> Action:
         """Return one of ``decision.options`` (``view.decision`` is ``decision``)."""

@@ -32,29 +32,11 @@ class Action(NamedTuple):
     centre: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, JSON]:
-        out: dict[str, JSON] = {"kind": self.kind}
-        if self.players:
-            out["players"] = list(self.players)
-        if self.centre:
-            out["centre"] = list(self.centre)
-        return out
+        return action_json(self)
 
     @staticmethod
     def from_json(obj: Mapping[str, JSON]) -> Action:
-        try:
-            # A dict's own look-ups (the compiled build calls a Mapping's get as a method).
-            d: dict[str, JSON] = obj if isinstance(obj, dict) else dict(obj)
-            kind = d["kind"]
-            players = tuple(int(p) for p in d.get("players", ()))
-            centre = tuple(int(c) for c in d.get("centre", ()))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ScriptError(
-                "script.bad_action",
-                f"an action needs a 'kind' and integer 'players'/'centre' lists, got {obj!r}",
-            ) from exc
-        if not isinstance(kind, str):
-            raise ScriptError("script.bad_action", f"action kind must be text, got {kind!r}")
-        return _new(Action, (kind, players, centre))
+        return action_from_json(obj)
 
     def describe(self) -> str:
         parts = [self.kind]
@@ -68,6 +50,38 @@ class Action(NamedTuple):
 _new: Final = tuple.__new__
 """Builds an :class:`Action` without the named tuple's Python-level ``__new__`` (the same
 value; it matters in the compiled build, where that ``__new__`` is the slow part)."""
+
+# The two conversions are functions, which the methods call: the compiled build calls a
+# function directly, where a named tuple's method is called as Python's.
+
+
+def action_json(action: Action) -> dict[str, JSON]:
+    """:meth:`Action.to_json`."""
+    out: dict[str, JSON] = {"kind": action.kind}
+    if action.players:
+        out["players"] = list(action.players)
+    if action.centre:
+        out["centre"] = list(action.centre)
+    return out
+
+
+def action_from_json(obj: Mapping[str, JSON]) -> Action:
+    """:meth:`Action.from_json`: an action from its JSON (:class:`ScriptError` if malformed)."""
+    try:
+        # A dict's own look-ups (the compiled build calls a Mapping's get as a method).
+        d: dict[str, JSON] = obj if isinstance(obj, dict) else dict(obj)
+        kind = d["kind"]
+        players = tuple([int(p) for p in d.get("players", ())])
+        centre = tuple([int(c) for c in d.get("centre", ())])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ScriptError(
+            "script.bad_action",
+            f"an action needs a 'kind' and integer 'players'/'centre' lists, got {obj!r}",
+        ) from exc
+    if not isinstance(kind, str):
+        raise ScriptError("script.bad_action", f"action kind must be text, got {kind!r}")
+    return _new(Action, (kind, players, centre))
+
 
 PASS: Final = Action("pass")
 """The action that declines an optional decision."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from loupgarou.core.actions import Action
+from loupgarou.core.actions import Action, action_json
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON, Event, public_data
 
@@ -45,7 +45,7 @@ class Claim:
         if self.role is not None:
             out["role"] = self.role
         if self.did is not None:
-            out["did"] = self.did.to_json()
+            out["did"] = action_json(self.did)
         if self.saw:
             out["saw"] = [s.to_json() for s in self.saw]
         return out

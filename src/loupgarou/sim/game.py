@@ -19,7 +19,7 @@ from loupgarou.core.variant import GameConfig
 from loupgarou.engine.match import Match
 from loupgarou.sim.spec import SimSpec
 from loupgarou.sim.stats import GameResult
-from loupgarou.sim.table import Table
+from loupgarou.sim.table import Table, hook
 from loupgarou.variants.registry import find_family
 
 
@@ -76,7 +76,7 @@ def play_match(spec: SimSpec, index: int) -> tuple[Match, GameResult]:
         table.play()
     finally:
         for bot in bots:
-            close = getattr(bot, "close", None)
+            close = hook(bot, "close")
             if close is not None:
                 close()
     outcome = match.outcome

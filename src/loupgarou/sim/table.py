@@ -17,7 +17,7 @@ it at every call, for tests) without filtering the whole log at each call.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -145,10 +145,24 @@ class Table:
                 m.submit(seat, check_choice(seat, d, action))
             self.sync()
         for seat, bot in enumerate(self.bots):
-            done = getattr(bot, "game_over", None)
+            done = hook(bot, "game_over")
             if done is not None:
                 done(self.view(seat, None))
         return m
+
+
+_HOOKS: Final[dict[tuple[type, str], bool]] = {}
+"""(a bot's class, a method name) -> whether the class has it."""
+
+
+def hook(bot: object, name: str) -> Callable[..., object] | None:
+    """The optional method ``name`` of ``bot`` (``game_over``, ``close``), or None.  Looked
+    for on the bot's class, once per class: a failed ``getattr`` costs an exception."""
+    key = (type(bot), name)
+    has = _HOOKS.get(key)
+    if has is None:
+        has = _HOOKS[key] = callable(getattr(type(bot), name, None))
+    return getattr(bot, name) if has else None
 
 
 def play(

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from functools import lru_cache
 from typing import Final
 
@@ -141,7 +140,7 @@ class SensibleOneNight:
             return ClaimKey(WOLF, None, frozenset())
         weights: dict[int, float] = {}
         for cand in LIE_SAFE:
-            left = deck[cand] - claimed.get(cand, 0)
+            left = deck.get(cand, 0) - claimed.get(cand, 0)
             if left <= 0:
                 continue
             w = float(left)
@@ -240,9 +239,13 @@ def _statement(claim: ClaimKey, players: tuple[str, ...], seat: int) -> Statemen
 
 
 @lru_cache(maxsize=256)
-def _deck_counts(deck: tuple[int, ...]) -> Counter[int]:
-    """The copies of each role in a deck, made once per deck (never mutated: shared)."""
-    return Counter(deck)
+def _deck_counts(deck: tuple[int, ...]) -> dict[int, int]:
+    """The copies of each role in a deck (roles in play only), made once per deck (never
+    mutated: shared)."""
+    out: dict[int, int] = {}
+    for r in deck:
+        out[r] = out.get(r, 0) + 1
+    return out
 
 
 def _roles_claimed(claims: dict[int, ClaimKey], but: int) -> dict[int, int]:
@@ -287,7 +290,7 @@ def _weighted(rng: random.Random, weights: dict[int, float]) -> int:
     return items[-1][0]
 
 
-def _village_guess(rng: random.Random, deck: Counter[int], claimed: dict[int, int]) -> int:
+def _village_guess(rng: random.Random, deck: dict[int, int], claimed: dict[int, int]) -> int:
     """A village role a liar might say it saw (one with copies nobody claimed)."""
     free = sorted(r for r in deck if r in LIE_SAFE and deck[r] > claimed.get(r, 0))
     return rng.choice(free) if free else VILLAGER
@@ -299,33 +302,43 @@ def _most_suspicious(reader: ViewReader, pool: list[int]) -> int:
     claims = reader.claims
     deck = _deck_counts(reader.deck)
     by_role = _roles_claimed(claims, -1)
+    told = _told(claims)
     best = pool[0]
-    top = _suspicion(claims, deck, by_role, best)
+    top = _suspicion(claims, deck, by_role, told, best)
     for seat in pool[1:]:
-        s = _suspicion(claims, deck, by_role, seat)
+        s = _suspicion(claims, deck, by_role, told, seat)
         if s > top or (s == top and seat < best):
             best, top = seat, s
     return best
 
 
+def _told(claims: dict[int, ClaimKey]) -> dict[int, float]:
+    """Per seat, what the others say they saw there: 2 for a Werewolf, -0.5 for anything else
+    (halves and units: the sums are exact in any order)."""
+    out: dict[int, float] = {}
+    for other, oc in claims.items():
+        for role, at, _ in oc.saw:
+            if at >= 0 and at != other:
+                out[at] = out.get(at, 0.0) + (2.0 if role == WOLF else -0.5)
+    return out
+
+
 def _suspicion(
-    claims: dict[int, ClaimKey], deck: Counter[int], by_role: dict[int, int], seat: int
+    claims: dict[int, ClaimKey],
+    deck: dict[int, int],
+    by_role: dict[int, int],
+    told: dict[int, float],
+    seat: int,
 ) -> float:
     """The public reasons to vote for ``seat``: no claim, a role claimed once too often, a
-    claim of a Werewolf or the Tanner, and what others say they saw there."""
+    claim of a Werewolf or the Tanner, and what others say they saw there (:func:`_told`)."""
     c = claims.get(seat)
     s = 0.0
     if c is None or c.role < 0:
         s += 1.0
     else:
-        if by_role.get(c.role, 0) > deck[c.role]:
+        if by_role.get(c.role, 0) > deck.get(c.role, 0):
             s += 1.0
         if c.role in (WOLF, TANNER):
             s += 2.0
-    for other, oc in claims.items():
-        if other == seat:
-            continue
-        for role, at, _ in oc.saw:
-            if at == seat:
-                s += 2.0 if role == WOLF else -0.5
-    return s
+    return s + told.get(seat, 0.0)

@@ -127,7 +127,7 @@ class SeerReq:
     looked at (-1: none) with the role it saw there, and the centre cards it names as
     ((slot, role) ...)."""
 
-    __slots__ = ("named", "prior", "role", "seat")
+    __slots__ = ("named", "prior", "role", "seat", "seen")
 
     def __init__(
         self, prior: float, seat: int, role: int, named: tuple[tuple[int, int], ...]
@@ -136,6 +136,10 @@ class SeerReq:
         self.seat = seat
         self.role = role
         self.named = named
+        self.seen: dict[int, Seen] = {}
+        """Per code of the cards left (:meth:`FastDeck.code`), :func:`_seer_centre` when no
+        centre card is pinned otherwise (kept with the claim: it comes back game after
+        game)."""
 
 
 class Insomniac:
@@ -698,7 +702,8 @@ class _Walk:
         self.takes_of = [my_take if info is None else info.takes for info in infos]
         self.ins_of = [None if info is None else info.ins for info in infos]
         self.seer_memo: dict[int, Seen] = {}
-        """(cards left, the Seer's seat) -> :func:`_seer_centre` (the seats below 16)."""
+        """(cards left, the Seer's seat) -> :func:`_seer_centre` (the seats below 16), when
+        the solving seat saw centre cards (else :attr:`SeerReq.seen` keeps it)."""
 
     def place(self, i: int, w: float, mask: int, code: int) -> None:
         """Deal the seat of step ``i`` each card it may hold, then the next step, or the
@@ -771,14 +776,19 @@ class _Walk:
             if req is not None:
                 w *= req.prior
                 if req.named:
-                    skey = code * 16 + seer
-                    seer_memo = self.seer_memo
+                    k0 = self.k0
+                    if k0 == 3:
+                        seer_memo = req.seen
+                        skey = code
+                    else:
+                        seer_memo = self.seer_memo
+                        skey = code * 16 + seer
                     named = seer_memo.get(skey)
                     if named is None:
                         left0 = lazy_memo[code]
                         if left0 is None:
                             left0 = fd.lazy(self.cnt)
-                        named = seer_memo[skey] = _seer_centre(left0, centre0, self.k0, req.named)
+                        named = seer_memo[skey] = _seer_centre(left0, centre0, k0, req.named)
                     if named is _NOT_SEEN:
                         return
                     centre = named.centre
@@ -1150,7 +1160,7 @@ def _seer_centre(
             rem[r] = m - 1
             k -= 1
             centre[slot] = r
-    return Seen(factors, centre, Left(1.0, tuple((r, m) for r, m in rem.items() if m)))
+    return Seen(factors, centre, Left(1.0, tuple([(r, m) for r, m in rem.items() if m])))
 
 
 def _own_sighting(c: ClaimKey, s: int) -> int:

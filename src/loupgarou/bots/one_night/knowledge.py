@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from loupgarou.core.actions import PASS, Action
+from loupgarou.core.actions import PASS, Action, action_from_json
 from loupgarou.core.events import JSON, Event
 from loupgarou.core.statements import Claim, Sighting
 from loupgarou.engine.views import SeatView
@@ -151,8 +151,8 @@ def claim_key(claim: Mapping[str, JSON] | Claim) -> ClaimKey | None:
         raw_role = d.get("role")
         role = -1 if raw_role is None else _role_number(raw_role)
         raw_did = d.get("did")
-        did = None if raw_did is None else Action.from_json(raw_did)
-        saw = frozenset(_sighting_key(s) for s in d.get("saw", ()))
+        did = None if raw_did is None else action_from_json(raw_did)
+        saw = frozenset([_sighting_key(s) for s in d.get("saw", ())])
     if role == -1 and did is None and not saw:
         return None
     return _new(ClaimKey, (role, did, saw))
