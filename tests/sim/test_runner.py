@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import json
 
 import pytest
 
 from loupgarou.bots.protocol import BotError
 from loupgarou.core.errors import ScriptError, SetupError
+from loupgarou.sim import runner
 from loupgarou.sim.runner import SimSpec, kind_for, parse_bots, play_game, run
 from loupgarou.sim.scenarios import table_spec
 from loupgarou.sim.stats import as_csv, as_json, as_table, summarise, wilson
@@ -29,6 +31,28 @@ def test_the_same_seed_gives_the_same_results_whatever_the_workers() -> None:
     assert one == two
     assert as_json(summarise("x", one)) == as_json(summarise("x", two))
     assert [r.index for r in one] == list(range(16))
+
+
+def test_games_run_with_fewer_collections_and_the_setting_comes_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    before = gc.get_threshold()
+    seen: list[tuple[int, ...]] = []
+    real = runner.play_game
+
+    def spy(s: SimSpec, i: int) -> object:
+        seen.append(gc.get_threshold())
+        if i == 2:
+            raise RuntimeError("a game that breaks")
+        return real(s, i)
+
+    monkeypatch.setattr(runner, "play_game", spy)
+    assert len(runner.play_chunk(spec(games=2), 0, 2)) == 2
+    assert gc.get_threshold() == before
+    with pytest.raises(RuntimeError, match="breaks"):
+        runner.play_chunk(spec(games=3), 0, 3)
+    assert gc.get_threshold() == before
+    assert seen == [(runner.YOUNG_THRESHOLD, *before[1:])] * 5
 
 
 def test_a_game_depends_on_its_seed_and_index_only() -> None:

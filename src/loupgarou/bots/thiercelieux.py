@@ -35,6 +35,7 @@ from collections import Counter
 from loupgarou.bots.random_bot import RandomBot
 from loupgarou.bots.registry import FamilyBots, register
 from loupgarou.core.actions import PASS, Action, Decision
+from loupgarou.core.draws import pick
 from loupgarou.core.statements import Claim, Sighting, Statement
 from loupgarou.engine.views import SeatView
 
@@ -289,11 +290,11 @@ class SensibleThiercelieux:
             return self._thief(decision)
         if kind == "cupid":
             others = [s for s in r.alive if s != self.seat]
-            pair = tuple(sorted((self.seat, self.rng.choice(others)))) if others else None
+            pair = tuple(sorted((self.seat, pick(self.rng, others)))) if others else None
             for a in opts:
                 if pair is not None and a.players == pair:
                     return a
-            return self.rng.choice(opts)
+            return pick(self.rng, opts)
         if kind == "seer":
             susp = r.suspicion()
             unseen = [t for t in self._targets(decision) if t not in r.known]
@@ -462,7 +463,7 @@ class SensibleThiercelieux:
             pool = [s for s in real if s not in dict(self.fake_saw)] or pool
         if not pool:
             return None
-        target = rng.choice(pool)
+        target = pick(rng, pool)
         self.fake_saw.append((target, WOLF))
         claim = Claim("seer", None, tuple(Sighting(role, s) for s, role in self.fake_saw))
         return Statement(_text(claim, view.players), claim)

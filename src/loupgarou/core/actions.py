@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
 from loupgarou.core.errors import ScriptError
-from loupgarou.core.events import JSON
+from loupgarou.core.events import JSON, as_int
 
 
 class Action(NamedTuple):
@@ -71,8 +71,8 @@ def action_from_json(obj: Mapping[str, JSON]) -> Action:
         # A dict's own look-ups (the compiled build calls a Mapping's get as a method).
         d: dict[str, JSON] = obj if isinstance(obj, dict) else dict(obj)
         kind = d["kind"]
-        players = tuple([int(p) for p in d.get("players", ())])
-        centre = tuple([int(c) for c in d.get("centre", ())])
+        players = tuple([as_int(p) for p in d.get("players", ())])
+        centre = tuple([as_int(c) for c in d.get("centre", ())])
     except (KeyError, TypeError, ValueError) as exc:
         raise ScriptError(
             "script.bad_action",

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, Protocol
 
+from loupgarou.core.draws import below, shuffle
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON
 
@@ -94,10 +95,10 @@ class SeededChance:
         rng = self._rng
         if request.kind == "permutation":
             order = list(range(request.size))
-            rng.shuffle(order)
+            shuffle(rng, order)
             return order
         if request.kind == "choice":
-            return rng.randrange(request.size)
+            return below(rng, request.size)
         return rng.random() < request.p
 
 

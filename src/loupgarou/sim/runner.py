@@ -24,10 +24,12 @@ seat's view), or for a seat number.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import sys
-from collections.abc import Callable
-from typing import TextIO
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Final, TextIO
 
 from loupgarou.bots.registry import factory, family_bots
 from loupgarou.core.errors import ScriptError
@@ -39,6 +41,7 @@ __all__ = [
     "SimSpec",
     "check_bots",
     "chunks",
+    "fewer_collections",
     "kind_for",
     "new_game",
     "parse_bots",
@@ -98,8 +101,32 @@ def check_bots(spec: SimSpec) -> None:
 
 
 def play_chunk(spec: SimSpec, start: int, stop: int) -> list[GameResult]:
-    """A work unit: games ``start`` to ``stop - 1``."""
-    return [play_game(spec, i) for i in range(start, stop)]
+    """A work unit: games ``start`` to ``stop - 1`` (with :func:`fewer_collections`)."""
+    with fewer_collections():
+        return [play_game(spec, i) for i in range(start, stop)]
+
+
+YOUNG_THRESHOLD: Final = 50_000
+"""The cyclic garbage collector's first threshold while games are played (CPython's
+default is 700): see :func:`fewer_collections`."""
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Run the cyclic garbage collector about seventy times less often, then restore its
+    thresholds (even on error).
+
+    A simulated game leaves no reference cycles (``gc.get_stats()`` counts nothing
+    collected over thousands of games), so a collection during a run finds nothing; but
+    it walks the long-lived objects, the solver's memos among them, again and again: 4 %
+    of a five-player One Night game with sensible bots, measured.  Memory is freed by
+    reference counting as before."""
+    old = gc.get_threshold()
+    gc.set_threshold(YOUNG_THRESHOLD, *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
 
 
 def _chunk(args: tuple[SimSpec, int, int]) -> list[GameResult]:

@@ -24,6 +24,7 @@ from typing import Final
 from loupgarou.bots.protocol import Bot, BotError, NoAnswer, check_choice
 from loupgarou.bots.registry import FamilyBots, family_bots
 from loupgarou.core.actions import Decision
+from loupgarou.core.draws import below
 from loupgarou.core.events import Event
 from loupgarou.engine.match import Match
 from loupgarou.engine.views import SeatView
@@ -107,7 +108,7 @@ class Table:
     def talk(self) -> None:
         m = self.match
         n = len(self.bots)
-        start = self.rng.randrange(n)
+        start = below(self.rng, n)
         self.log.talks += 1
         for k in range(n):
             seat = (start + k) % n

@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Final
 
 from loupgarou.core.actions import PASS, Action, Decision
+from loupgarou.core.draws import below, pick
 from loupgarou.core.statements import Statement
 from loupgarou.engine.views import SeatView
 
@@ -97,8 +98,8 @@ class SensibleOneNight:
             players = [a for a in acting if a.players]
             centre = [a for a in acting if a.centre]
             pool = players if (players and rng.random() < 0.7) or not centre else centre
-            return rng.choice(pool)
-        return rng.choice(acting)
+            return pick(rng, pool)
+        return pick(rng, acting)
 
     # --- day ---------------------------------------------------------------------------
 
@@ -137,7 +138,7 @@ class SensibleOneNight:
         # Roles it knows are not held by players: what it saw in the centre.
         centre_seen = {int(o[2]) for o in k.obs if o[0] == CENTRE}
         if role in (MINION, TANNER) and WOLF in deck and rng.random() < 0.3:
-            return ClaimKey(WOLF, None, frozenset())
+            return _claim(WOLF, None, frozenset())
         weights: dict[int, float] = {}
         for cand in LIE_SAFE:
             left = deck.get(cand, 0) - claimed.get(cand, 0)
@@ -153,39 +154,39 @@ class SensibleOneNight:
             # The Tanner wants the votes: contest a role somebody already claimed.
             contested = [c for c in claimed if c in LIE_SAFE and c >= 0]
             if contested:
-                weights = {rng.choice(sorted(contested)): 1.0}
+                weights = {pick(rng, sorted(contested)): 1.0}
         if not weights:
-            return ClaimKey(VILLAGER, None, frozenset())
-        pick = _weighted(rng, weights)
+            return _claim(VILLAGER, None, frozenset())
+        role_said = _weighted(rng, weights)
         others = [s for s in range(n) if s != me]
         friends = self.partners()
         targets = [s for s in others if s not in friends] or others
-        if pick == SEER:
+        if role_said == SEER:
             if role == WOLF and targets and rng.random() < 0.5:
-                t = rng.choice(targets)  # frame someone
-                return ClaimKey(SEER, Action("look", (t,)), frozenset({(WOLF, t, -1)}))
+                t = pick(rng, targets)  # frame someone
+                return _claim(SEER, _act("look", (t,)), frozenset({(WOLF, t, -1)}))
             slots = sorted(rng.sample(range(3), 2))
             saw = []
             for c in slots:
                 seen = [int(o[2]) for o in k.obs if o[0] == CENTRE and int(o[1]) == c]
                 guess = seen[0] if seen else _village_guess(rng, deck, claimed)
                 saw.append((guess, -1, c))
-            return ClaimKey(SEER, Action("look", (), tuple(slots)), frozenset(saw))
-        if pick == ROBBER:
-            t = rng.choice(targets)
-            return ClaimKey(
+            return _claim(SEER, _act("look", (), tuple(slots)), frozenset(saw))
+        if role_said == ROBBER:
+            t = pick(rng, targets)
+            return _claim(
                 ROBBER,
-                Action("rob", (t,)),
+                _act("rob", (t,)),
                 frozenset({(_village_guess(rng, deck, claimed), me, -1)}),
             )
-        if pick == TM and len(others) >= 2:
+        if role_said == TM and len(others) >= 2:
             a, b = sorted(rng.sample(others, 2))
-            return ClaimKey(TM, Action("swap", (a, b)), frozenset())
-        if pick == DRUNK_NO:
-            return ClaimKey(DRUNK_NO, Action("take", (), (rng.randrange(3),)), frozenset())
-        if pick == INSOM:
-            return ClaimKey(INSOM, None, frozenset({(INSOM, me, -1)}))
-        return ClaimKey(pick, None, frozenset())
+            return _claim(TM, _act("swap", (a, b)), frozenset())
+        if role_said == DRUNK_NO:
+            return _claim(DRUNK_NO, _act("take", (), (below(rng, 3),)), frozenset())
+        if role_said == INSOM:
+            return _claim(INSOM, None, frozenset({(INSOM, me, -1)}))
+        return _claim(role_said, None, frozenset())
 
     # --- vote --------------------------------------------------------------------------
 
@@ -217,7 +218,7 @@ class SensibleOneNight:
         # often than one lynch.
         near = [t for t in targets if keys[t] >= keys[best] - NEAR_TIE]
         if len(near) > 1:
-            best = self.rng.choice(near)
+            best = pick(self.rng, near)
         return _vote_for(best)
 
     def odds(self) -> Vote:
@@ -280,6 +281,16 @@ def _vote_for(seat: int) -> Action:
     return _new(Action, ("vote", (seat,), ()))  # Action("vote", (seat,)), built in C
 
 
+def _act(kind: str, players: tuple[int, ...] = (), centre: tuple[int, ...] = ()) -> Action:
+    """``Action(kind, players, centre)``, built in C."""
+    return _new(Action, (kind, players, centre))
+
+
+def _claim(role: int, did: Action | None, saw: frozenset[tuple[int, int, int]]) -> ClaimKey:
+    """``ClaimKey(role, did, saw)``, built in C."""
+    return _new(ClaimKey, (role, did, saw))
+
+
 def _weighted(rng: random.Random, weights: dict[int, float]) -> int:
     items = sorted(weights.items())
     x = rng.random() * sum(w for _, w in items)
@@ -293,7 +304,7 @@ def _weighted(rng: random.Random, weights: dict[int, float]) -> int:
 def _village_guess(rng: random.Random, deck: dict[int, int], claimed: dict[int, int]) -> int:
     """A village role a liar might say it saw (one with copies nobody claimed)."""
     free = sorted(r for r in deck if r in LIE_SAFE and deck[r] > claimed.get(r, 0))
-    return rng.choice(free) if free else VILLAGER
+    return pick(rng, free) if free else VILLAGER
 
 
 def _most_suspicious(reader: ViewReader, pool: list[int]) -> int:

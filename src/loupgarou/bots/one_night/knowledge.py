@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from loupgarou.core.actions import PASS, Action, action_from_json
-from loupgarou.core.events import JSON, Event
+from loupgarou.core.events import JSON, Event, as_int
 from loupgarou.core.statements import Claim, Sighting
 from loupgarou.engine.views import SeatView
 from loupgarou.variants.one_night.roles import Role
@@ -92,20 +92,20 @@ def obs_of(event: Event) -> Obs | None:
         return None
     d = event.data
     if kind == COPIED:
-        return (COPIED, int(d["seat"]), role_no(d["role"]))
+        return (COPIED, as_int(d["seat"]), role_no(d["role"]))
     if kind in (WOLVES, SHOWN, MASONS):
-        return (kind, *(int(s) for s in d["seats"]))
+        return (kind, *(as_int(s) for s in d["seats"]))
     if kind == CENTRE:
-        return (CENTRE, int(d["centre"]), role_no(d["role"]))
+        return (CENTRE, as_int(d["centre"]), role_no(d["role"]))
     if kind == CARD:
-        return (CARD, int(d["seat"]), role_no(d["role"]))
+        return (CARD, as_int(d["seat"]), role_no(d["role"]))
     if kind == ROBBED:
-        return (ROBBED, int(d["seat"]), role_no(d["role"]))
+        return (ROBBED, as_int(d["seat"]), role_no(d["role"]))
     if kind == SWAPPED:
         a, b = d["seats"]
-        return (SWAPPED, int(a), int(b))
+        return (SWAPPED, as_int(a), as_int(b))
     if kind == TOOK:
-        return (TOOK, int(d["centre"]))
+        return (TOOK, as_int(d["centre"]))
     if kind == OWN:
         return (OWN, role_no(d["role"]))
     return (DECLINED, str(d["step"]))
@@ -166,8 +166,8 @@ def _sighting_key(s: JSON) -> tuple[int, int, int]:
     centre = d.get("centre")
     return (
         _role_number(d.get("role", "")),
-        -1 if seat is None else int(seat),
-        -1 if centre is None else int(centre),
+        -1 if seat is None else as_int(seat),
+        -1 if centre is None else as_int(centre),
     )
 
 
@@ -189,29 +189,29 @@ def truthful(seat: int, dealt: int, obs: Sequence[Obs]) -> ClaimKey:
     for o in obs:
         k = o[0]
         if k == COPIED:
-            did = _new(Action, ("copy", (int(o[1]),), ()))
-            saw.append((int(o[2]), int(o[1]), -1))
+            did = _new(Action, ("copy", (as_int(o[1]),), ()))
+            saw.append((as_int(o[2]), as_int(o[1]), -1))
         elif k == CARD:
-            did = _new(Action, ("look", (int(o[1]),), ()))
-            saw.append((int(o[2]), int(o[1]), -1))
+            did = _new(Action, ("look", (as_int(o[1]),), ()))
+            saw.append((as_int(o[2]), as_int(o[1]), -1))
         elif k == CENTRE:
-            centre_look.append(int(o[1]))
-            saw.append((int(o[2]), -1, int(o[1])))
+            centre_look.append(as_int(o[1]))
+            saw.append((as_int(o[2]), -1, as_int(o[1])))
             if dealt == WOLF or (dealt == DG and len(centre_look) == 1 and _copied(obs) == WOLF):
-                did = _new(Action, ("peek", (), (int(o[1]),)))
+                did = _new(Action, ("peek", (), (as_int(o[1]),)))
             else:
                 did = _new(Action, ("look", (), tuple(centre_look)))
         elif k == ROBBED:
-            did = _new(Action, ("rob", (int(o[1]),), ()))
-            saw.append((int(o[2]), seat, -1))
+            did = _new(Action, ("rob", (as_int(o[1]),), ()))
+            saw.append((as_int(o[2]), seat, -1))
         elif k == SWAPPED:
-            did = _new(Action, ("swap", (int(o[1]), int(o[2])), ()))
+            did = _new(Action, ("swap", (as_int(o[1]), as_int(o[2])), ()))
         elif k == TOOK:
-            did = _new(Action, ("take", (), (int(o[1]),)))
+            did = _new(Action, ("take", (), (as_int(o[1]),)))
         elif k == OWN:
-            saw.append((int(o[1]), seat, -1))
+            saw.append((as_int(o[1]), seat, -1))
         elif k == MASONS:
-            saw.extend((MASON, int(s), -1) for s in o[1:] if s != seat)
+            saw.extend((MASON, as_int(s), -1) for s in o[1:] if s != seat)
         elif k == DECLINED:
             did = PASS
     return _new(ClaimKey, (dealt, did, frozenset(saw)))
@@ -220,7 +220,7 @@ def truthful(seat: int, dealt: int, obs: Sequence[Obs]) -> ClaimKey:
 def _copied(obs: Sequence[Obs]) -> int:
     for o in obs:
         if o[0] == COPIED:
-            return int(o[2])
+            return as_int(o[2])
     return -1
 
 
@@ -241,9 +241,9 @@ def known_role(dealt: int, obs: Sequence[Obs]) -> int:
     for o in obs:
         k = o[0]
         if k == COPIED:
-            role = int(o[2])
+            role = as_int(o[2])
         elif k in (ROBBED, OWN):
-            role = int(o[2]) if k == ROBBED else int(o[1])
+            role = as_int(o[2]) if k == ROBBED else as_int(o[1])
     return VILLAGER if role == DG else role
 
 
@@ -335,12 +335,12 @@ class ViewReader:
             if kind == "statement":
                 key = _statement_claim(e)
                 if key is not None:
-                    self.claims[int(e.data["seat"])] = key
+                    self.claims[as_int(e.data["seat"])] = key
             elif kind == "dealt":
                 self.dealt = role_no(e.data["role"])
                 self._known = None
             elif kind == "night_begins":
-                self.n = int(e.data["players"])
+                self.n = as_int(e.data["players"])
                 self.deck = _event_deck(e)
             elif kind == "day_begins":
                 self.day = True

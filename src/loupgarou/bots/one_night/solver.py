@@ -56,6 +56,7 @@ from itertools import combinations
 from typing import Final
 
 from loupgarou.core.actions import PASS, Action
+from loupgarou.core.draws import below
 from loupgarou.variants.one_night.night import ACTIVE_COPIES, call_list
 from loupgarou.variants.one_night.roles import Role
 
@@ -771,7 +772,7 @@ class _Run:
         cards = self.cards
         deal = self.deal
         if self.rng is not None:
-            x = self.rng.randrange(k)
+            x = below(self.rng, k)
             for t, m in sorted(rem.items()):
                 if x < m:
                     items = [(t, m, 1.0)]
@@ -1043,7 +1044,7 @@ class _Run:
         if self.work > self.budget:
             raise _Budget
         if self.rng is not None:  # sampling: follow one choice, weighted to stay unbiased
-            pick = opts[self.rng.randrange(len(opts))]
+            pick = opts[below(self.rng, len(opts))]
             self.apply(kind, seat, pick, i, w * prior * len(opts), step)
             return
         w2 = w * prior
@@ -1189,7 +1190,7 @@ def _sample(  # noqa: PLR0917
                 iw = 0.0
                 break
             iw *= total
-            x = rng.randrange(total)
+            x = below(rng, total)
             for t, k in choices:
                 if x < k:
                     run.deal[p] = t

@@ -1,0 +1,46 @@
+"""Draws from a ``random.Random``, number for number the ones its own methods make.
+
+``Random.choice``, ``Random.randrange(n)`` and ``Random.shuffle`` are Python code in the
+standard library: called from the compiled build, each runs in the interpreter, several
+thousand instructions for one number.  These functions draw the same way (the
+generator's ``getrandbits``, used as the library's ``_randbelow`` uses it, in the same
+order), in code the compiled build compiles, so a seeded game is the same game whichever
+of the two draws it.  ``tests/core/test_draws.py`` compares them with the library's
+methods.  They also pin the way a seeded game draws, should a later Python draw
+otherwise.
+
+The caller owns the generator: this module holds no state and no randomness of its own.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A whole number in ``range(n)`` (``n > 0``): ``rng.randrange(n)``."""
+    if n <= 0:
+        raise ValueError("empty range for below()")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def pick(rng: random.Random, seq: Sequence[T]) -> T:
+    """One item of a non-empty sequence: ``rng.choice(seq)``."""
+    if not len(seq):
+        raise IndexError("cannot pick from an empty sequence")
+    return seq[below(rng, len(seq))]
+
+
+def shuffle(rng: random.Random, x: list[T]) -> None:
+    """Shuffle ``x`` in place: ``rng.shuffle(x)``."""
+    for i in range(len(x) - 1, 0, -1):
+        j = below(rng, i + 1)
+        x[i], x[j] = x[j], x[i]
