@@ -55,6 +55,18 @@ def test_games_run_with_fewer_collections_and_the_setting_comes_back(
     assert seen == [(runner.YOUNG_THRESHOLD, *before[1:])] * 5
 
 
+@pytest.mark.parametrize("first", [0, 100_000])
+def test_a_collector_switched_off_or_already_lazier_is_left_alone(first: int) -> None:
+    before = gc.get_threshold()
+    gc.set_threshold(first, *before[1:])
+    try:
+        with runner.fewer_collections():
+            assert gc.get_threshold() == (first, *before[1:])
+        assert gc.get_threshold() == (first, *before[1:])
+    finally:
+        gc.set_threshold(*before)
+
+
 def test_a_game_depends_on_its_seed_and_index_only() -> None:
     s = spec(games=10)
     assert play_game(s, 7) == run(s)[7]
