@@ -966,9 +966,7 @@ class _Walk:
             left = lazy_memo[code]
             if left is None:
                 left = fd.lazy(self.cnt)
-            mult = left.mult
-        else:
-            mult = 1.0
+        mult = left.mult  # 1 once a Seer's look pinned the centre's order
         remk = left.rem
         total_here = 0.0
         for ct, w_leaf, m_all in out:
