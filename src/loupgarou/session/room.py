@@ -65,16 +65,16 @@ def check_name(name: JSON) -> str:
     """A player's name: 1 to 24 printable characters, no control or direction marks."""
     if not isinstance(name, str):
         raise RoomError("name.bad", "a name is text")
-    name = str(" ".join(name.split()))
-    if not name:
+    clean = " ".join(name.split())
+    if not clean:
         raise RoomError("name.empty", "give a name of at least one letter")
-    if len(name) > NAME_LIMIT:
+    if len(clean) > NAME_LIMIT:
         raise RoomError("name.too_long", f"a name has at most {NAME_LIMIT} characters")
-    for ch in name:
+    for ch in clean:
         code = ord(ch)
         if code < 32 or 0x7F <= code < 0xA0 or code in _INVISIBLE:
             raise RoomError("name.bad", "a name may not hold control or direction characters")
-    return name
+    return clean
 
 
 class Room:
