@@ -41,10 +41,23 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        cmd = [sys.executable, "-m", "loupgarou.cli.main", "serve", "--host", "127.0.0.1",
-               "--port", str(self.port), "--data", str(self.data), "--no-qr"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "loupgarou.cli.main",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--data",
+            str(self.data),
+            "--no-qr",
+        ]
         env = dict(os.environ)
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        self.proc = subprocess.Popen(
+            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env
+        )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -75,7 +88,9 @@ class Server:
 
     def post(self, path: str, body: Any) -> tuple[int, Any]:
         request = urllib.request.Request(
-            self.base + path, data=json.dumps(body).encode(), method="POST",
+            self.base + path,
+            data=json.dumps(body).encode(),
+            method="POST",
             headers={"Content-Type": "application/json"},
         )
         return _call(request)
@@ -133,7 +148,9 @@ class Device:
             self.token, self.seat = message["token"], message["seat"]
         return message
 
-    def until(self, test: Callable[[dict[str, Any]], bool], timeout: float = 15.0) -> dict[str, Any]:
+    def until(
+        self, test: Callable[[dict[str, Any]], bool], timeout: float = 15.0
+    ) -> dict[str, Any]:
         end = time.monotonic() + timeout
         while True:
             left = end - time.monotonic()

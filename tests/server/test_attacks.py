@@ -46,7 +46,9 @@ def test_a_forged_action_is_refused_and_changes_nothing(server: Server) -> None:
     assert bob.state is not None
     before = bob.state["game"]
     task = before["task"]
-    bob.send({"type": "act", "task": task["id"], "action": {"kind": "seer", "players": [0]}, "id": 7})
+    bob.send(
+        {"type": "act", "task": task["id"], "action": {"kind": "seer", "players": [0]}, "id": 7}
+    )
     error = last_error(bob)
     assert error["code"] == "action.illegal" and error["ref"] == 7
     bob.send({"type": "ping"})

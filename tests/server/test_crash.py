@@ -51,7 +51,7 @@ def test_kill_minus_nine_mid_game_and_resume(tmp_path: Path) -> None:
             devices = {code: reconnect(server, code, tokens) for code, tokens in rooms}
             end = time.monotonic() + rng.uniform(0.5, 2.5)
             while time.monotonic() < end:
-                for code, ds in devices.items():
+                for ds in devices.values():
                     for d in ds:
                         d.drain(0.01)
                         play_turn(d, rng)

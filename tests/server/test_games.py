@@ -18,7 +18,9 @@ TABLES = [
 FAST = {"call": 1, "discussion": 1, "vote": 2}
 
 
-def seat_players(server: Server, settings: dict[str, object], people: int) -> tuple[str, str, list[Device]]:
+def seat_players(
+    server: Server, settings: dict[str, object], people: int
+) -> tuple[str, str, list[Device]]:
     code, host_token = server.create({**settings, "timers": FAST}, "Ann")
     host = server.device()
     assert host.hello(code, host_token)["type"] == "welcome"
@@ -49,8 +51,10 @@ def play_out(devices: list[Device], seed: int, limit: float = 60.0) -> None:
     raise AssertionError("the game did not end in time")
 
 
-@pytest.mark.parametrize(("settings", "people"), TABLES, ids=lambda v: str(v))
-def test_a_whole_game_on_phones_with_bots(server: Server, settings: dict[str, object], people: int) -> None:
+@pytest.mark.parametrize(("settings", "people"), TABLES, ids=str)
+def test_a_whole_game_on_phones_with_bots(
+    server: Server, settings: dict[str, object], people: int
+) -> None:
     code, host_token, devices = seat_players(server, settings, people)
     devices[0].send({"type": "lobby", "op": "start"})
     play_out(devices, seed=len(code))
@@ -59,7 +63,9 @@ def test_a_whole_game_on_phones_with_bots(server: Server, settings: dict[str, ob
         game = d.state["game"]
         assert game["phase"] == "over" and game["verdict"]["status"] == "finished"
         assert game["view"]["outcome"]["winners"] is not None
-        assert not [e for e in d.errors if e["code"] not in ("task.stale", "task.none", "ready.not_now")]
+        assert not [
+            e for e in d.errors if e["code"] not in ("task.stale", "task.none", "ready.not_now")
+        ]
     status, record = server.get(f"/api/rooms/{code}/record?token={host_token}")
     assert status == 200 and record["format"] == "loupgarou-record"
     status, verdict = server.get(f"/api/rooms/{code}/verdict?token={devices[1].token}")

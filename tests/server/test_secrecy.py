@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,7 +22,12 @@ from loupgarou.server.hub import Device, Hub, token_hash
 from loupgarou.server.storage import SqliteStorage
 
 GAMES = int(os.environ.get("LOUPGAROU_SECRECY_GAMES", "24"))
-TABLES = [("one-night", 5, "premiere-nuit"), ("one-night", 7, "confusion"), ("thiercelieux", 9, None), ("lupus", 9, None)]
+TABLES = [
+    ("one-night", 5, "premiere-nuit"),
+    ("one-night", 7, "confusion"),
+    ("thiercelieux", 9, None),
+    ("lupus", 9, None),
+]
 
 
 class Clock:
@@ -36,8 +42,12 @@ def play_one(family: str, players: int, scenario: str | None, seed: int) -> tupl
     rng = random.Random(seed)
     clock = Clock()
     hub = Hub(SqliteStorage(":memory:"), clock=clock)
-    settings = {"family": family, "players": players, "scenario": scenario,
-                "timers": {"call": 5, "discussion": 30, "vote": 20}}
+    settings = {
+        "family": family,
+        "players": players,
+        "scenario": scenario,
+        "timers": {"call": 5, "discussion": 30, "vote": 20},
+    }
     code, host = hub.create(settings, "P0")
     live = hub.rooms[code]
     people = rng.randint(1, players)
@@ -48,9 +58,22 @@ def play_one(family: str, players: int, scenario: str | None, seed: int) -> tupl
         tokens[seat] = token_hash(f"t{seat}")
         hub.submit(live, {"t": "join", "name": f"P{seat}", "token": tokens[seat]})
     for seat in range(people, players):
-        hub.submit(live, {"t": "lobby", "op": "bot", "seat": seat, "level": rng.choice(["random", "sensible"]), "by": tokens[0]})
+        hub.submit(
+            live,
+            {
+                "t": "lobby",
+                "op": "bot",
+                "seat": seat,
+                "level": rng.choice(["random", "sensible"]),
+                "by": tokens[0],
+            },
+        )
+
+    def mailbox(seat: int) -> Callable[[str], None]:
+        return lambda text: inbox[seat].append((moment[0], text))
+
     for seat, token in tokens.items():
-        hub.attach(live, Device(lambda text, s=seat: inbox[s].append((moment[0], text)), token))
+        hub.attach(live, Device(mailbox(seat), token))
     hub.submit(live, {"t": "lobby", "op": "start", "seed": seed, "by": tokens[0]})
     checked = 0
     for _ in range(5000):
@@ -64,7 +87,9 @@ def play_one(family: str, players: int, scenario: str | None, seed: int) -> tupl
             seat = rng.choice(waiting)
             task = game.tasks[seat]
             action = rng.choice(task.decision.options)
-            hub.submit(live, {"t": "act", "task": task.id, "action": action.to_json(), "by": tokens[seat]})
+            hub.submit(
+                live, {"t": "act", "task": task.id, "action": action.to_json(), "by": tokens[seat]}
+            )
         elif game.stage == "discussion" and rng.random() < 0.5:
             seat = rng.choice(list(tokens))
             if seat in game._alive() and seat not in game.ready:
@@ -100,7 +125,9 @@ def play_one(family: str, players: int, scenario: str | None, seed: int) -> tupl
 
 
 @pytest.mark.parametrize(("family", "players", "scenario"), TABLES)
-def test_no_seat_is_sent_what_it_may_not_know(family: str, players: int, scenario: str | None) -> None:
+def test_no_seat_is_sent_what_it_may_not_know(
+    family: str, players: int, scenario: str | None
+) -> None:
     messages = calls = 0
     games = GAMES if family == "one-night" else max(GAMES // 4, 5)
     for seed in range(games):
