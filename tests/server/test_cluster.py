@@ -37,7 +37,7 @@ LEASE = 3.0
 """The lease of the processes under test: a room whose owner died waits at most this
 long (plus a sweep, a third of it) before another process takes it over."""
 FAST = {"call": 1, "discussion": 1, "vote": 2}
-RACES = {"task.stale", "task.none", "ready.not_now"}
+RACES = {"task.stale", "task.none", "ready.not_now", "room.not_playing"}
 """Refusals a device may meet in a race (its answer came after the deadline)."""
 FORGIVEN = RACES | {"server.unavailable", "server.moved"}
 """... and while a room changes hands or Redis is away (then it answers again)."""
