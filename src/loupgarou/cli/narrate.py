@@ -13,14 +13,15 @@ the discussion on a terminal.
 Thiercelieux: the handler checks the table (``--players``, ``--players-names``,
 ``--deck`` or the suggested deck, ``--option``) and either prints the script of
 the first two nights and the day between (``--dry-run``) or runs a whole game
-with :class:`loupgarou.cli.game_master.GameMaster`, which asks the narrator at
-the keyboard what happens at the table (a :class:`TerminalPrompter`) and feeds
-it to the engine; ``--record`` saves the game's record.
+with :class:`loupgarou.tablemaster.GameMaster`, driven in real time by
+:func:`loupgarou.cli.table_driver.drive`, which asks the narrator at the keyboard
+what happens at the table (a :class:`TerminalPrompter`) and feeds it to the game
+master; ``--record`` saves the game's record.
 
 Lupus in Tabula: the same, with the default deck for the table
 (:func:`loupgarou.variants.lupus.default_deck`, ``--specials``) or ``--deck``,
 the ``discussion_minutes`` option (``--discussion-minutes``, 3 by default) and
-:class:`loupgarou.cli.game_master.LupusGameMaster`; ``--dry-run`` prints the
+:class:`loupgarou.tablemaster.LupusGameMaster`; ``--dry-run`` prints the
 first two nights (and the day's fixed parts between them).
 
 Bad input raises a :class:`~loupgarou.core.errors.LoupGarouError`.  The
@@ -46,16 +47,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from loupgarou.cli.game_master import (
-    Clock,
-    GameMaster,
-    LupusGameMaster,
-    LupusTable,
-    Silent,
-)
-from loupgarou.cli.game_master import Table as GameTable
 from loupgarou.cli.narrate_runtime import (
     ESPEAK,
+    Clock,
+    Silent,
     SystemClock,
     TerminalOutput,
     TerminalPrompter,
@@ -71,6 +66,7 @@ from loupgarou.cli.narrate_tables import (
     thiercelieux_header,
     thiercelieux_table_from_args,
 )
+from loupgarou.cli.table_driver import drive
 from loupgarou.core.errors import ScriptError, SetupError, SetupWarning
 from loupgarou.core.events import JSON
 from loupgarou.engine.record import to_record
@@ -93,6 +89,8 @@ from loupgarou.narration.locale import LUPUS, ONE_NIGHT, THIERCELIEUX
 from loupgarou.narration.thiercelieux import (
     DEFAULT_STEP_SECONDS,
 )
+from loupgarou.tablemaster import GameMaster, LupusGameMaster, LupusTable, TableMaster
+from loupgarou.tablemaster import Table as GameTable
 from loupgarou.variants.one_night.roles import Role
 from loupgarou.variants.one_night.scenarios import find_scenario
 from loupgarou.variants.one_night.setup import CENTRE, MIN_PLAYERS, parse_deck, validate_deck
@@ -325,8 +323,8 @@ def _narrate_thiercelieux(args: argparse.Namespace) -> int:
         locale,
         header,
         lambda: thiercelieux_dry_run(table, locale, timing),
-        lambda **io: GameMaster(
-            GameTable(table.names, table.deck, locale, timing, table.options), **io
+        lambda seed: GameMaster(
+            GameTable(table.names, table.deck, locale, timing, table.options), seed=seed
         ),
     )
 
@@ -347,8 +345,8 @@ def _narrate_lupus(args: argparse.Namespace) -> int:
         locale,
         header,
         lambda: lupus_dry_run(table, locale, timing),
-        lambda **io: LupusGameMaster(
-            LupusTable(table.names, table.deck, locale, timing, table.options), **io
+        lambda seed: LupusGameMaster(
+            LupusTable(table.names, table.deck, locale, timing, table.options), seed=seed
         ),
     )
 
@@ -358,11 +356,12 @@ def _run_table(
     locale: Locale,
     header: Sequence[str],
     dry_run: Callable[[], list[str]],
-    master: Callable[..., GameMaster | LupusGameMaster],
+    master: Callable[[int], TableMaster],
 ) -> int:
     """Print the ``header``, then the ``dry_run``'s lines (``--dry-run``), or play a whole
-    game with the game master ``master(clock=, output=, prompter=, speaker=, rng=)`` makes
-    and save its record (``--record``).  Ctrl-C stops the game: exit code 130."""
+    game with the game master ``master(seed)`` makes (``--seed``, or a seed drawn here),
+    driven in real time, and save its record (``--record``).  Ctrl-C stops the game: exit
+    code 130."""
     for line in header:
         print(line)
     print(flush=True)
@@ -374,15 +373,12 @@ def _run_table(
         return 0
     speaker = find_speaker(locale.voice, sys.stderr) if args.speak else Silent()
     output = TerminalOutput(sys.stdout, live=sys.stdout.isatty())
-    game = master(
-        clock=make_clock(),
-        output=output,
-        prompter=make_prompter(),
-        speaker=speaker,
-        rng=random.Random(args.seed),
-    )
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    game = master(seed)
     try:
-        match = game.play()
+        match = drive(
+            game, clock=make_clock(), output=output, prompter=make_prompter(), speaker=speaker
+        )
     except KeyboardInterrupt:
         speaker.stop()
         output.close()

@@ -1,11 +1,12 @@
 """The real-time side of ``loupgarou narrate``: the clock, the terminal, the voice, the prompter.
 
 Contract: :func:`run` plays a narrator's script (a sequence of cues) against a
-:class:`Clock`, an :class:`Output` and an optional speaker: each cue is shown (and
-spoken) when it is due, with a live countdown of the discussion on a terminal.  The
+:class:`Clock`, an :class:`Output` and an optional :class:`Speaker`: each cue is shown
+(and spoken) when it is due, with a live countdown of the discussion on a terminal.  The
 collaborators here are the real ones (:class:`SystemClock`, :class:`TerminalOutput`,
 :class:`Espeak` found by :func:`find_speaker`, :class:`TerminalPrompter` for the game
-master's questions); tests pass fakes instead and run instantly.
+master's questions; :mod:`loupgarou.cli.table_driver` runs a table game master with
+them); tests pass fakes instead and run instantly.
 """
 
 from __future__ import annotations
@@ -18,11 +19,6 @@ import time
 from collections.abc import Sequence
 from typing import Protocol, TextIO
 
-from loupgarou.cli.game_master import (
-    Clock,
-    Silent,
-    Speaker,
-)
 from loupgarou.narration import (
     Cue,
     CueKind,
@@ -42,6 +38,37 @@ TICKING = frozenset({CueKind.DISCUSSION, CueKind.COUNTDOWN})
 
 
 # --- the real-time runner's collaborators --------------------------------------------------
+
+
+class Clock(Protocol):
+    """Monotonic time in seconds, and a way to wait."""
+
+    def now(self) -> float: ...
+
+    def sleep(self, seconds: float) -> None: ...
+
+
+class Speaker(Protocol):
+    def say(self, text: str) -> None: ...
+
+    def stop(self) -> None:
+        """Cut any speech short (on Ctrl-C)."""
+
+    def close(self) -> None:
+        """Let the last text finish."""
+
+
+class Silent:
+    """A :class:`Speaker` that says nothing."""
+
+    def say(self, text: str) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 class SystemClock:

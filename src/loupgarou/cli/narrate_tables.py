@@ -15,9 +15,6 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from loupgarou.cli.game_master import (
-    owl_is_deadly,
-)
 from loupgarou.core.errors import ScriptError, SetupWarning
 from loupgarou.core.events import JSON
 from loupgarou.core.variant import GameConfig
@@ -38,6 +35,7 @@ from loupgarou.narration.thiercelieux import (
     deck_text,
     night_script,
 )
+from loupgarou.tablemaster import owl_is_deadly
 from loupgarou.variants.lupus import VARIANT as LUPUS_VARIANT
 from loupgarou.variants.lupus import default_deck as lupus_default_deck
 from loupgarou.variants.lupus import variant as lupus_variant
