@@ -28,9 +28,13 @@ Bad input raises a :class:`~loupgarou.core.errors.LoupGarouError`.  The
 real-time runners only talk to a :class:`Clock`, an :class:`Output` (with
 ``note`` for the game master) and a :class:`Speaker`, so tests run them
 instantly with a fake clock (:func:`make_clock` is the one place the real clock
-is made).  Ctrl-C stops them cleanly (exit code 130).  The real collaborators and
-the runner are in :mod:`loupgarou.cli.narrate_runtime`; reading a Thiercelieux or
-Lupus in Tabula table from the command line is :mod:`loupgarou.cli.narrate_tables`.
+is made).  Ctrl-C stops them cleanly (exit code 130); a Thiercelieux or Lupus game
+stopped before its end (Ctrl-C, or the end of the input) saves the record of what was
+played (to ``--record``, or a new file in the current folder) and says where.  The
+real collaborators and the runner are in :mod:`loupgarou.cli.narrate_runtime`, the
+driver of a table game master in :mod:`loupgarou.cli.table_driver`; reading a
+Thiercelieux or Lupus in Tabula table from the command line is
+:mod:`loupgarou.cli.narrate_tables`.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -361,7 +366,9 @@ def _run_table(
     """Print the ``header``, then the ``dry_run``'s lines (``--dry-run``), or play a whole
     game with the game master ``master(seed)`` makes (``--seed``, or a seed drawn here),
     driven in real time, and save its record (``--record``).  Ctrl-C stops the game: exit
-    code 130."""
+    code 130.  A game stopped before its end (Ctrl-C, or the end of the input) saves the
+    record of what was played, to ``--record`` or to a new file in the current folder,
+    and says where."""
     for line in header:
         print(line)
     print(flush=True)
@@ -382,11 +389,41 @@ def _run_table(
     except KeyboardInterrupt:
         speaker.stop()
         output.close()
-        print("\nnarration stopped", file=sys.stderr)
+        print(f"\nnarration stopped{_save_unfinished(args.record, game)}", file=sys.stderr)
         return 130
+    except ScriptError as exc:
+        if exc.code != "narrate.input_ended":
+            raise
+        output.close()
+        raise ScriptError(exc.code, exc.message + _save_unfinished(args.record, game)) from None
     if args.record:
         _write_record(args.record, to_record(match))
     return 0
+
+
+def _save_unfinished(path: str | None, game: TableMaster) -> str:
+    """Save the record of a game stopped before its end, to ``path`` (``--record``) or to a
+    new file in the current folder; return what to add to the message that says it stopped
+    (where the record is, or why there is none)."""
+    if game.match is None:
+        return "; the deal was not typed yet, so there is no record to save"
+    if path is None:
+        stamp = make_timestamp()
+        path = f"loupgarou-{game.family}-{stamp}.json"
+        for k in range(2, 100):
+            if not Path(path).exists():
+                break
+            path = f"loupgarou-{game.family}-{stamp}-{k}.json"
+    try:
+        _dump(path, to_record(game.match))
+    except OSError as exc:
+        return f"; the record of the game so far could not be written to {path}: {exc}"
+    return f"; the record of the game so far is in {path}"
+
+
+def make_timestamp() -> str:
+    """The local time, for the name of a record file (tests replace it)."""
+    return datetime.now().strftime("%Y%m%d-%H%M%S")
 
 
 def make_prompter() -> TerminalPrompter:
@@ -394,11 +431,13 @@ def make_prompter() -> TerminalPrompter:
     return TerminalPrompter(sys.stdin, sys.stdout)
 
 
+def _dump(path: str, record: dict[str, JSON]) -> None:
+    Path(path).write_text(json.dumps(record, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+
 def _write_record(path: str, record: dict[str, JSON]) -> None:
     try:
-        Path(path).write_text(
-            json.dumps(record, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
-        )
+        _dump(path, record)
     except OSError as exc:
         raise ScriptError(
             "narrate.cannot_write", f"cannot write the record to {path}: {exc}"
@@ -529,7 +568,9 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--record",
         metavar="FILE",
-        help="Thiercelieux and Lupus: save the game's record (JSON, replayable) when it is over",
+        help="Thiercelieux and Lupus: save the game's record (JSON, replayable) when it is over, "
+        "or when it is stopped (Ctrl-C, end of input; without --record, a stopped game is "
+        "saved to loupgarou-FAMILY-DATE-TIME.json in the current folder)",
     )
     p.add_argument(
         "--dry-run",
