@@ -125,19 +125,23 @@ class Table:
     warnings: tuple[SetupWarning, ...] = ()
 
 
-def table_from_args(args: argparse.Namespace) -> Table:
-    """The deck to narrate: ``--deck`` (checked), or the scenario's for ``--players``."""
+def table_from_args(args: argparse.Namespace, locale: Locale) -> Table:
+    """The deck to narrate: ``--deck`` (checked), or the scenario's for ``--players``;
+    ``locale`` says what is wrong."""
     if args.deck is not None:
         names = [name for name in args.deck.split(",") if name.strip()]
         deck = parse_deck(names)
         players = args.players
         if players is None:
             if len(deck) < MIN_PLAYERS + CENTRE:
-                raise SetupError(
-                    "setup.card_count",
-                    f"a deck needs at least {MIN_PLAYERS + CENTRE} cards ({MIN_PLAYERS} players "
-                    f"and {CENTRE} in the centre); this one has {len(deck)}",
+                text = locale.text(
+                    "cli.card_count",
+                    count=MIN_PLAYERS + CENTRE,
+                    players=MIN_PLAYERS,
+                    centre=CENTRE,
+                    total=len(deck),
                 )
+                raise SetupError("setup.card_count", text)
             players = len(deck) - CENTRE
         return Table(deck, players, False, warnings=validate_deck(deck, players))
     scenario = find_scenario(args.scenario or DEFAULT_SCENARIO)
@@ -153,9 +157,10 @@ def table_from_args(args: argparse.Namespace) -> Table:
 
 
 def timing_from_args(
-    args: argparse.Namespace, default_step: float = ONE_NIGHT_STEP_SECONDS
+    args: argparse.Namespace, locale: Locale, default_step: float = ONE_NIGHT_STEP_SECONDS
 ) -> Timing:
-    """The durations asked for on the command line, checked."""
+    """The durations asked for on the command line, checked (``locale`` says what is
+    wrong)."""
     step = default_step if args.step_seconds is None else args.step_seconds
     election = 1.0 if args.election_minutes is None else args.election_minutes
     discussion = DISCUSSION_MINUTES if args.discussion_minutes is None else args.discussion_minutes
@@ -167,7 +172,8 @@ def timing_from_args(
         ("--defence-seconds", defence),
     ):
         if not (math.isfinite(value) and value > 0):
-            raise ScriptError("narrate.bad_duration", f"{flag} must be positive, not {value:g}")
+            text = locale.text("cli.bad_duration", flag=flag, value=locale.number(value))
+            raise ScriptError("narrate.bad_duration", text)
     return Timing(
         step_seconds=step,
         discussion_seconds=discussion * 60,
@@ -256,34 +262,37 @@ def _given(args: argparse.Namespace, name: str) -> bool:
     return value not in (None, [], False)
 
 
-def _refuse_flags(args: argparse.Namespace, family: str) -> None:
+def _refuse_flags(args: argparse.Namespace, family: str, locale: Locale) -> None:
     """``narrate.wrong_family`` for an option another family's narration takes."""
+    either = f" {locale.text('cli.or')} "
     given = [
-        f"{flag}: only for --family {' or '.join(families)}"
+        locale.text("cli.wrong_family_flag", flag=flag, families=either.join(families))
         for name, flag, families in FAMILY_FLAGS
         if family not in families and _given(args, name)
     ]
     if given:
-        raise ScriptError("narrate.wrong_family", f"{'; '.join(given)}, not {family}")
+        flags = locale.text("cli.semicolon").join(given)
+        text = locale.text("cli.wrong_family", flags=flags, family=family)
+        raise ScriptError("narrate.wrong_family", text)
 
 
 def _narrate(args: argparse.Namespace) -> int:
     family = ONE_NIGHT if args.family is None else find_family(args.family).name
-    _refuse_flags(args, family)
+    _refuse_flags(args, family, load_locale(args.lang, family))
     if family == THIERCELIEUX:
         return _narrate_thiercelieux(args)
     if family == LUPUS:
         return _narrate_lupus(args)
-    table = table_from_args(args)
+    locale = load_locale(args.lang)
+    table = table_from_args(args, locale)
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
-    timing = timing_from_args(args)
+    timing = timing_from_args(args, locale)
     lone_wolf_peek: bool = (
         args.lone_wolf_peek
         if args.lone_wolf_peek is not None
         else bool(EDITIONS[args.edition or DEFAULT_EDITION]["lone_wolf_peek"])
     )
-    locale = load_locale(args.lang)
     theme = load_theme(args.theme) if args.theme else None
     if theme is not None:
         locale = theme.apply(locale)
@@ -297,18 +306,18 @@ def _narrate(args: argparse.Namespace) -> int:
     print(flush=True)
     if args.dry_run:
         if args.speak:
-            print("--speak: nothing is read aloud in a dry run", file=sys.stderr)
+            print(locale.text("cli.speak_dry_run"), file=sys.stderr)
         for line in script_lines(cues):
             print(line)
         return 0
-    speaker = find_speaker(locale.voice, sys.stderr) if args.speak else Silent()
+    speaker = find_speaker(locale, sys.stderr) if args.speak else Silent()
     output = TerminalOutput(sys.stdout, live=sys.stdout.isatty())
     try:
         run(cues, make_clock(), output, speaker)
     except KeyboardInterrupt:
         speaker.stop()
         output.close()
-        print("\nnarration stopped", file=sys.stderr)
+        print(f"\n{locale.text('cli.stopped')}", file=sys.stderr)
         return 130
     return 0
 
@@ -321,7 +330,7 @@ def _narrate_thiercelieux(args: argparse.Namespace) -> int:
     table = thiercelieux_table_from_args(args, locale)
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
-    timing = timing_from_args(args, DEFAULT_STEP_SECONDS)
+    timing = timing_from_args(args, locale, DEFAULT_STEP_SECONDS)
     header = thiercelieux_header(table, locale, theme=theme, timing=timing)
     return _run_table(
         args,
@@ -339,7 +348,7 @@ def _narrate_lupus(args: argparse.Namespace) -> int:
     theme = load_theme(args.theme) if args.theme else None
     if theme is not None:
         locale = theme.apply(locale)
-    timing = timing_from_args(args, lupus_narration.DEFAULT_STEP_SECONDS)
+    timing = timing_from_args(args, locale, lupus_narration.DEFAULT_STEP_SECONDS)
     table = lupus_table_from_args(args, locale)
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
@@ -374,11 +383,11 @@ def _run_table(
     print(flush=True)
     if args.dry_run:
         if args.speak:
-            print("--speak: nothing is read aloud in a dry run", file=sys.stderr)
+            print(locale.text("cli.speak_dry_run"), file=sys.stderr)
         for line in dry_run():
             print(line)
         return 0
-    speaker = find_speaker(locale.voice, sys.stderr) if args.speak else Silent()
+    speaker = find_speaker(locale, sys.stderr) if args.speak else Silent()
     output = TerminalOutput(sys.stdout, live=sys.stdout.isatty())
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     game = master(seed)
@@ -389,24 +398,27 @@ def _run_table(
     except KeyboardInterrupt:
         speaker.stop()
         output.close()
-        print(f"\nnarration stopped{_save_unfinished(args.record, game)}", file=sys.stderr)
+        stopped = locale.text("cli.stopped") + locale.text("cli.semicolon")
+        print(f"\n{stopped}{_save_unfinished(args.record, game)}", file=sys.stderr)
         return 130
     except ScriptError as exc:
         if exc.code != "narrate.input_ended":
             raise
         output.close()
-        raise ScriptError(exc.code, exc.message + _save_unfinished(args.record, game)) from None
+        why = exc.message + locale.text("cli.semicolon")
+        raise ScriptError(exc.code, why + _save_unfinished(args.record, game)) from None
     if args.record:
-        _write_record(args.record, to_record(match))
+        _write_record(args.record, to_record(match), locale)
     return 0
 
 
 def _save_unfinished(path: str | None, game: TableMaster) -> str:
     """Save the record of a game stopped before its end, to ``path`` (``--record``) or to a
-    new file in the current folder; return what to add to the message that says it stopped
-    (where the record is, or why there is none)."""
+    new file in the current folder; say where the record is, or why there is none (in the
+    game's language)."""
+    locale = game.locale
     if game.match is None:
-        return "; the deal was not typed yet, so there is no record to save"
+        return locale.text("cli.nothing_to_save")
     if path is None:
         stamp = make_timestamp()
         path = f"loupgarou-{game.family}-{stamp}.json"
@@ -417,8 +429,8 @@ def _save_unfinished(path: str | None, game: TableMaster) -> str:
     try:
         _dump(path, to_record(game.match))
     except OSError as exc:
-        return f"; the record of the game so far could not be written to {path}: {exc}"
-    return f"; the record of the game so far is in {path}"
+        return locale.text("cli.not_saved", path=path, reason=exc)
+    return locale.text("cli.saved_so_far", path=path)
 
 
 def make_timestamp() -> str:
@@ -435,14 +447,13 @@ def _dump(path: str, record: dict[str, JSON]) -> None:
     Path(path).write_text(json.dumps(record, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
 
-def _write_record(path: str, record: dict[str, JSON]) -> None:
+def _write_record(path: str, record: dict[str, JSON], locale: Locale) -> None:
     try:
         _dump(path, record)
     except OSError as exc:
-        raise ScriptError(
-            "narrate.cannot_write", f"cannot write the record to {path}: {exc}"
-        ) from exc
-    print(f"record written to {path}", file=sys.stderr)
+        text = locale.text("cli.cannot_write", path=path, reason=exc)
+        raise ScriptError("narrate.cannot_write", text) from exc
+    print(locale.text("cli.record_written", path=path), file=sys.stderr)
 
 
 def register(sub: Any) -> None:

@@ -22,17 +22,13 @@ from typing import Protocol, TextIO
 from loupgarou.narration import (
     Cue,
     CueKind,
+    Locale,
     clock_time,
     timeline,
     total_seconds,
 )
 
 ESPEAK = "espeak-ng"
-SPEAK_HINT = (
-    f"--speak: {ESPEAK} was not found on PATH, so the narration is text only. "
-    f"To hear it, install {ESPEAK} (Debian/Ubuntu: sudo apt-get install {ESPEAK}; "
-    f"Fedora: sudo dnf install {ESPEAK}; macOS: brew install {ESPEAK}) and run again."
-)
 TICKING = frozenset({CueKind.DISCUSSION, CueKind.COUNTDOWN})
 """Cues during which the terminal shows the discussion's time left, second by second."""
 
@@ -123,11 +119,13 @@ class TerminalOutput:
 
 
 class Espeak:
-    """Speaks through ``espeak-ng``, one text after the other (never two at once)."""
+    """Speaks through ``espeak-ng``, one text after the other (never two at once), in the
+    ``locale``'s voice; if it cannot run, says so on ``err`` in the locale's words."""
 
-    def __init__(self, program: str, voice: str, err: TextIO) -> None:
+    def __init__(self, program: str, locale: Locale, err: TextIO) -> None:
         self.program = program
-        self.voice = voice
+        self.locale = locale
+        self.voice = locale.voice
         self.err = err
         self._proc: subprocess.Popen[bytes] | None = None
         self._broken = False
@@ -145,7 +143,8 @@ class Espeak:
             )
         except OSError as exc:
             self._broken = True
-            print(f"--speak: cannot run {self.program} ({exc}); text only", file=self.err)
+            text = self.locale.text("cli.speak_broken", path=self.program, reason=exc)
+            print(text, file=self.err)
 
     def stop(self) -> None:
         if self._proc is not None and self._proc.poll() is None:
@@ -159,13 +158,14 @@ class Espeak:
             self._proc = None
 
 
-def find_speaker(voice: str, err: TextIO) -> Speaker:
-    """``espeak-ng`` when it is installed; otherwise print how to get it and stay silent."""
+def find_speaker(locale: Locale, err: TextIO) -> Speaker:
+    """``espeak-ng`` speaking ``locale``'s language when it is installed; otherwise print
+    how to get it (in that language) and stay silent."""
     program = shutil.which(ESPEAK)
     if program is None:
-        print(SPEAK_HINT, file=err)
+        print(locale.text("cli.speak_missing", name=ESPEAK), file=err)
         return Silent()
-    return Espeak(program, voice, err)
+    return Espeak(program, locale, err)
 
 
 class TerminalPrompter:

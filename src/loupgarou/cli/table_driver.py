@@ -9,7 +9,7 @@ shown, a :class:`Wait` sleeps on the :class:`~loupgarou.cli.narrate_runtime.Cloc
 schedule is absolute, so slow output never drifts), and an :class:`Ask` is put to the
 :class:`Prompter`, whose answer goes back with the time it came.  Times are seconds since
 :func:`drive` began.  The end of the input (``EOFError``) is the error
-``narrate.input_ended``; Ctrl-C (``KeyboardInterrupt``) goes through to the caller, who
+``narrate.input_ended`` (in the game master's language); Ctrl-C (``KeyboardInterrupt``) goes through to the caller, who
 finds the match so far in the game master (``master.match``).  Tests pass a fake clock,
 a recording output and scripted answers, and play a whole game instantly.
 """
@@ -21,7 +21,7 @@ from typing import Protocol
 from loupgarou.cli.narrate_runtime import Clock, Silent, Speaker
 from loupgarou.core.errors import ScriptError
 from loupgarou.engine.match import Match
-from loupgarou.narration import Cue
+from loupgarou.narration import Cue, Locale
 from loupgarou.tablemaster import (
     Answer,
     Ask,
@@ -77,6 +77,7 @@ def drive(
             output=output,
             prompter=prompter,
             speaker=voice,
+            locale=master.locale,
         )
         session.send(sent)
     output.close()
@@ -93,6 +94,7 @@ def _serve(
     output: TableOutput,
     prompter: Prompter,
     speaker: Speaker,
+    locale: Locale,
 ) -> Sent:
     """Do what ``request`` asks; return the value the game master is resumed with."""
     if isinstance(request, Say):
@@ -114,8 +116,5 @@ def _serve(
     try:
         text = prompter.ask(request.question)
     except EOFError:
-        raise ScriptError(
-            "narrate.input_ended",
-            "the answers ran out before the game was over (end of input)",
-        ) from None
+        raise ScriptError("narrate.input_ended", locale.text("cli.input_ended")) from None
     return Answer(text, clock.now() - start)
