@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import secrets
 import time
 from collections import deque
 from collections.abc import AsyncIterator
@@ -365,11 +366,16 @@ class _Connection:
             entry = {"t": "ready"}
         elif kind == "answer":
             entry = {"t": "answer", "ask": m.get("ask"), "text": m.get("text")}
+            for key in ("cards", "votes"):  # One Night's "who won?"
+                if key in m:
+                    entry[key] = m[key]
+        elif kind == "skip":
+            entry = {"t": "skip"}
         elif kind == "lobby":
             entry = {k: v for k, v in m.items() if k not in ("type", "id", "t", "by", "now")}
             entry["t"] = "lobby"
             if entry.get("op") == "start":
-                entry["seed"] = int.from_bytes(new_token().encode()[:6], "big")
+                entry["seed"] = secrets.randbits(48)
         else:
             self.send(error_message("proto.unknown_type", f"unknown message type '{kind}'", ref))
             return
