@@ -156,6 +156,10 @@ def table_from_args(args: argparse.Namespace, locale: Locale) -> Table:
     return Table(deck, players, False, title_en, scenario.name_fr, warnings)
 
 
+WEEK_MINUTES = 7 * 24 * 60.0
+"""The longest discussion or election a narration takes: a week (a slow game)."""
+
+
 def timing_from_args(
     args: argparse.Namespace, locale: Locale, default_step: float = ONE_NIGHT_STEP_SECONDS
 ) -> Timing:
@@ -165,14 +169,19 @@ def timing_from_args(
     election = 1.0 if args.election_minutes is None else args.election_minutes
     discussion = DISCUSSION_MINUTES if args.discussion_minutes is None else args.discussion_minutes
     defence = 60.0 if args.defence_seconds is None else args.defence_seconds
-    for flag, value in (
-        ("--step-seconds", step),
-        ("--discussion-minutes", discussion),
-        ("--election-minutes", election),
-        ("--defence-seconds", defence),
+    for flag, value, most in (
+        ("--step-seconds", step, 3600.0),
+        ("--discussion-minutes", discussion, WEEK_MINUTES),
+        ("--election-minutes", election, WEEK_MINUTES),
+        ("--defence-seconds", defence, 3600.0),
     ):
         if not (math.isfinite(value) and value > 0):
             text = locale.text("cli.bad_duration", flag=flag, value=locale.number(value))
+            raise ScriptError("narrate.bad_duration", text)
+        if value > most:
+            text = locale.text(
+                "cli.long_duration", flag=flag, value=locale.number(value), most=locale.number(most)
+            )
             raise ScriptError("narrate.bad_duration", text)
     return Timing(
         step_seconds=step,
