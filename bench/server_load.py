@@ -262,6 +262,8 @@ async def run_on(args: argparse.Namespace, flags: list[str]) -> int:
             "--data",
             f"{data}/p{i}",
             "--no-qr",
+            "--rooms-per-minute",
+            "100000",
             *flags,
         ]
         servers.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL))

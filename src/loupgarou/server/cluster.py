@@ -57,6 +57,7 @@ from redis.exceptions import RedisError
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.server.hub import NIGHT_MARGIN, Device, Hub, LiveRoom, _error, _round_up
 from loupgarou.server.postgres import LeaseLost, PostgresStorage
+from loupgarou.session.encode import dumps
 from loupgarou.session.room import RoomError
 
 log = logging.getLogger("loupgarou.server")
@@ -265,12 +266,14 @@ class ClusterHub(Hub):
                 self._reset(live)
                 return True
             live.seq += 1
+        live.room.changed = None  # several inputs: look at every device
         return bool(entries)
 
     def _reset(self, live: LiveRoom) -> None:
         rebuilt = self._rebuild(live.room.code)
         if rebuilt is not None:
             live.room, live.seq = rebuilt.room, rebuilt.seq
+            live.room.changed = None
 
     def _own(self, code: str) -> None:
         """This process now holds room ``code``'s lease: take the room over."""
@@ -578,6 +581,7 @@ class ClusterHub(Hub):
         before = table.get(process, (frozenset(), 0.0))[0]
         table[process] = (frozenset(seats), time.monotonic())
         if before != table[process][0] and live.room.status == "lobby":
+            live.room.changed = None  # who is connected: every device's lobby shows it
             self.broadcast(live)
 
     def _on_presence_all(self, message: dict[str, Any]) -> None:
@@ -596,7 +600,7 @@ class ClusterHub(Hub):
 
     # --- the night's size, the same on every process ------------------------------------------
 
-    def _night_size(self, live: LiveRoom, bodies: list[tuple[Device, dict[str, Any], str]]) -> None:
+    def _night_size(self, live: LiveRoom, bodies: list[tuple[Device, str]]) -> None:
         room = live.room
         game = room.game
         assert game is not None
@@ -614,8 +618,9 @@ class ClusterHub(Hub):
             if seat.token is None:
                 continue
             state = room.state_for(seat.token, everyone, 0.0)
-            body = json.dumps(state | {"now": 0}, sort_keys=True, separators=(",", ":"))
-            biggest = max(biggest, len(body) + 40 + 8 * len(room.seats))
+            del state["now"]
+            # + the time and place added to each state, + "connected" false for some seats
+            biggest = max(biggest, len(dumps(state)) + 60 + 8 * len(room.seats))
         live.night_key = tuple(key)
         live.night_size = _round_up(biggest + NIGHT_MARGIN)
         self.nights[code] = (key, live.night_size)

@@ -22,12 +22,13 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.server.storage import Storage, StorageError
+from loupgarou.session.encode import dumps
 from loupgarou.session.room import Room, RoomError
 
 log = logging.getLogger("loupgarou.server")
@@ -200,30 +201,32 @@ class Hub:
         room = live.room
         now = self.clock()
         connected = self.connected_seats(live)
-        bodies: list[tuple[Device, dict[str, Any], str]] = []
+        bodies: list[tuple[Device, str]] = []
+        changed = room.changed if force is None else None
         for device in list(live.devices):
+            if changed is not None and room.seat_of(device.token) not in changed:
+                continue  # the input changed nothing this device sees
             if room.role_of(device.token) is None:  # kicked: its token no longer works
                 device.send(_error("auth.kicked", "you were removed from this room"))
                 live.devices.remove(device)
                 continue
             state = room.state_for(device.token, connected, now)
-            body = json.dumps(state | {"now": 0}, sort_keys=True, separators=(",", ":"))
-            bodies.append((device, state, body))
+            del state["now"]  # the time is added below: it alone does not make a change
+            bodies.append((device, dumps(state)))
         night = room.night_running()
         if night:
             self._night_size(live, bodies)
-        for device, state, body in bodies:
+        stamp = f'{{"now":{now!r},"seq":{live.seq},'
+        for device, body in bodies:
             if body == device.last and device is not force:
                 continue
             device.last = body
-            state["now"] = now
-            state["seq"] = live.seq
-            text = json.dumps(state, separators=(",", ":"))
+            text = stamp + body[1:]
             if night and room.seat_of(device.token) is not None:
-                text = _pad(state, text, live.night_size)
+                text = _pad(text, live.night_size)
             device.send(text)
 
-    def _night_size(self, live: LiveRoom, bodies: list[tuple[Device, dict[str, Any], str]]) -> None:
+    def _night_size(self, live: LiveRoom, bodies: list[tuple[Device, str]]) -> None:
         """At the start of each call, the size every seat's night state is padded to."""
         game = live.room.game
         assert game is not None
@@ -231,7 +234,7 @@ class Hub:
         if key == live.night_key and live.night_size:
             return
         live.night_key = key
-        biggest = max((len(b) + 40 for _, _, b in bodies), default=0)
+        biggest = max((len(b) + 60 for _, b in bodies), default=0)
         live.night_size = _round_up(biggest + NIGHT_MARGIN)
 
     # --- clocks -------------------------------------------------------------------------------
@@ -286,12 +289,13 @@ def _round_up(size: int) -> int:
     return -(-size // NIGHT_QUANTUM) * NIGHT_QUANTUM
 
 
-def _pad(state: Mapping[str, Any], text: str, size: int) -> str:
-    """``text`` with a ``pad`` field of spaces making it ``size`` bytes (or the next
-    multiple of the quantum, should it be larger: then the size tells that much)."""
-    bare = json.dumps({**state, "pad": ""}, separators=(",", ":"))  # ASCII: bytes = chars
-    target = size if len(bare) <= size else _round_up(len(bare))
-    return json.dumps({**state, "pad": " " * (target - len(bare))}, separators=(",", ":"))
+def _pad(text: str, size: int) -> str:
+    """``text`` (a JSON object, ASCII: one byte a character) with a ``pad`` field of
+    spaces making it ``size`` bytes (or the next multiple of the quantum, should it be
+    larger: then the size tells that much)."""
+    bare = len(text) + len(',"pad":""')
+    target = size if bare <= size else _round_up(bare)
+    return text[:-1] + ',"pad":"' + " " * (target - bare) + '"}'
 
 
 def _error(code: str, message: str, ref: object = None) -> str:

@@ -37,6 +37,7 @@ from loupgarou.core.events import JSON, Event
 from loupgarou.core.statements import Statement
 from loupgarou.engine.match import Match, new_match
 from loupgarou.engine.views import SeatView
+from loupgarou.session.encode import Raw, raw
 from loupgarou.session.settings import Settings, spec
 from loupgarou.variants.registry import find_family
 
@@ -111,6 +112,8 @@ class PhoneGame:
         self.discussed = False  # this day's discussion has happened
         self.day_number = 0
         self.night_public: dict[str, JSON] = {}
+        self._event_text: list[str] = []  # each event's JSON, encoded once
+        self._public_text: tuple[object, Raw] | None = None  # (key, the public fields' JSON)
         self._begin_night(now)
         self._settle(now)
 
@@ -128,6 +131,17 @@ class PhoneGame:
             for i in range(self.night_start, len(events))
             if (e := events[i]).kind == "night_step" and e.audience.everyone
         ]
+
+    def night_mark(self) -> tuple[object, ...] | None:
+        """What every seat's night state hangs on (the call shown, its deadline), or None
+        outside the night's calls."""
+        if self.stage != "call" or self.paused_at is not None:
+            return None
+        return (self.night_start, self.call, self.deadline)
+
+    def cut(self) -> int:
+        """How many of the match's events a seat may see now (see :meth:`_cut`)."""
+        return self._cut()
 
     def _cut(self) -> int:
         """The events a seat may see now: all of them, but during a call only those up to
@@ -407,6 +421,28 @@ class PhoneGame:
             public["step"] = self.steps[min(self.call, len(self.steps) - 1)][1]
         return public
 
+    def _events_json(self, seat: int | None, everything: bool) -> Raw:
+        """:meth:`_events_for` as a JSON array, from each event's text encoded once."""
+        texts = self._event_text
+        events = self.match.events
+        for i in range(len(texts), len(events)):
+            texts.append(raw(events[i].to_json()))
+        cut = self._cut()
+        if everything:
+            chosen = texts[:cut]
+        elif seat is None:
+            chosen = [texts[i] for i in range(cut) if events[i].audience.everyone]
+        else:
+            chosen = [texts[i] for i in range(cut) if events[i].audience.includes(seat)]
+        return Raw("[" + ",".join(chosen) + "]")
+
+    def _public_json(self) -> Raw:
+        key = (len(self.match.events), self.stage, self.call, self.night_start)
+        cached = self._public_text
+        if cached is None or cached[0] != key:
+            cached = self._public_text = (key, raw(_plain(self._public())))
+        return cached[1]
+
     def _events_for(self, seat: int | None, everything: bool) -> tuple[Event, ...]:
         cut = self._cut()
         events = self.match.events[:cut]
@@ -435,9 +471,8 @@ class PhoneGame:
         and for everyone once the game is over."""
         over = self.match.over
         task = self.tasks.get(seat) if seat is not None else None
-        events = self._events_for(seat, everything or over)
         night = self.stage == "call"
-        public = self._public()
+        public = self.night_public if night else self.variant.public(self.match.state)
         number = public.get("night", public.get("day", 1))
         return {
             "phase": "over" if over else ("night" if night else "day"),
@@ -461,8 +496,8 @@ class PhoneGame:
                 "seat": seat,
                 "players": list(self.match.players),
                 "family": self.variant.name,
-                "public": _plain(public),
-                "events": [e.to_json() for e in events],
+                "public": self._public_json(),
+                "events": self._events_json(seat, everything or over),
                 "outcome": None if self.match.outcome is None else self.match.outcome.to_json(),
             },
         }

@@ -21,6 +21,9 @@ from loupgarou.core.actions import action_from_json
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.core.events import JSON
 from loupgarou.core.statements import Statement
+from loupgarou.session.encode import Raw, raw
+from loupgarou.session.narrated import NarratedOneNight
+from loupgarou.session.narrated_table import NarratedTable
 from loupgarou.session.phones import GameError, PhoneGame
 from loupgarou.session.settings import (
     BOT_LEVELS,
@@ -89,10 +92,19 @@ class Room:
         self.spectators: set[str] = set()
         self.status = "new"
         self.game: PhoneGame | None = None
+        """The game of a room whose cards are on the phones."""
+        self.table: NarratedOneNight | NarratedTable | None = None
+        """The game of a narrated room (physical cards)."""
         self.games = 0
         self.created = 0.0
         self.updated = 0.0
         self._verdict: dict[str, JSON] | None = None
+        self.changed: set[int] | None = None
+        """The seats whose state the last input may have changed (None: every device's)."""
+        self.revision = 0
+        """Counts the inputs applied: what devices are sent is a function of it."""
+        self._room_text: tuple[object, Raw] | None = None
+        self._verdict_text: Raw | None = None
         self.records: list[dict[str, JSON]] = []
         """The records of the games finished in this room, oldest first."""
 
@@ -133,11 +145,13 @@ class Room:
             raise RoomError("proto.unknown_type", f"unknown input '{kind}'")
         if kind != "create" and self.status == "new":
             raise RoomError("room.not_found", "there is no such room")
+        self.changed = None
         try:
             handler(entry, now)
         except GameError as exc:
             raise RoomError(exc.code, exc.message) from None
         self.updated = now
+        self.revision += 1
 
     def _on_create(self, e: Mapping[str, Any], now: float) -> None:
         if self.status != "new":
@@ -183,7 +197,7 @@ class Room:
         if op == "rematch":
             if self.status != "over":
                 raise RoomError("lobby.not_over", "a rematch comes after the game's end")
-            self.status, self.game = "lobby", None
+            self.status, self.game, self.table = "lobby", None, None
             return
         if self.status != "lobby":
             raise RoomError("room.started", "the seats and settings are fixed once the game starts")
@@ -214,10 +228,28 @@ class Room:
             if target.kind != "human" or target.token is None:
                 raise RoomError("lobby.bad_seat", "hand the host over to a person in a seat")
             self.host = target.token
+        elif op == "names":
+            self._name_seats(e.get("names"))
         elif op == "start":
             self._start(e, now)
         else:
             raise RoomError("proto.bad_field", f"unknown lobby operation '{op}'")
+
+    def _name_seats(self, value: JSON) -> None:
+        """A narrated room: the narrator types the players' names, clockwise."""
+        if self.settings.mode != "narrated":
+            raise RoomError("lobby.not_narrated", "players name themselves when they join")
+        if not isinstance(value, list) or len(value) != len(self.seats):
+            raise RoomError(
+                "lobby.bad_names", f"give the {len(self.seats)} players' names, clockwise"
+            )
+        names = [check_name(v) for v in value]
+        if len(set(names)) != len(names):
+            raise RoomError("name.taken", "two players have the same name; tell them apart")
+        for seat, name in zip(self.seats, names, strict=True):
+            seat.name = name
+            if seat.kind == "empty":
+                seat.kind = "named"
 
     def _seat_number(self, value: JSON) -> int:
         if (
@@ -267,6 +299,13 @@ class Room:
                     "message": f"{len(empty)} seat(s) still empty: wait for players or add bots",
                 }
             )
+        elif empty:
+            out.append(
+                {
+                    "code": "lobby.seats_unnamed",
+                    "message": f"{len(empty)} player(s) still to name, clockwise around the table",
+                }
+            )
         try:
             check_table(self.settings)
         except LoupGarouError as exc:
@@ -283,30 +322,56 @@ class Room:
         problems = self.problems()
         if problems:
             raise RoomError(str(problems[0]["code"]), str(problems[0]["message"]))
-        if self.settings.mode != "phones":
-            raise RoomError("room.mode", "this room's mode is not served yet")
         names = [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
+        if self.settings.mode == "narrated":
+            if self.settings.family == "one-night":
+                self.table = NarratedOneNight(self.settings, names, now)
+            else:
+                self.table = NarratedTable(self.settings, names, int(e["seed"]), now)
+            self._verdict = None
+            self._verdict_text = None
+            self.games += 1
+            self.status = "playing"
+            return
         bots = {
             i: s.level or self.settings.bots for i, s in enumerate(self.seats) if s.kind == "bot"
         }
         self.game = PhoneGame(self.settings, names, bots, int(e["seed"]), now)
         self._verdict = None
+        self._verdict_text = None
         self.games += 1
         self.status = "playing"
         self._after_game_input()
 
     def _pause(self, op: str, now: float) -> None:
-        if self.game is None or self.status not in ("playing", "paused"):
+        game = self.game or self.table
+        if game is None or self.status not in ("playing", "paused"):
             raise RoomError("room.not_playing", "there is no game to pause or resume")
         if op == "pause":
             if self.status == "paused":
                 raise RoomError("room.paused", "the game is paused already")
-            self.game.pause(now)
+            game.pause(now)
             self.status = "paused"
         else:
-            self.game.resume(now)
+            game.resume(now)
             self.status = "playing"
             self._after_game_input()
+
+    def _on_skip(self, e: Mapping[str, Any], now: float) -> None:
+        if e.get("by") != self.narrator or self.table is None or self.status != "playing":
+            raise RoomError("auth.not_narrator", "only the narrator of a running night can skip")
+        self.table.skip(now)
+
+    def _on_answer(self, e: Mapping[str, Any], now: float) -> None:
+        if e.get("by") != self.narrator:
+            raise RoomError("auth.not_narrator", "only the narrator answers the game master")
+        if self.table is None or self.status != "playing":
+            raise RoomError("room.not_playing", "there is no game running in this room")
+        if isinstance(self.table, NarratedOneNight):
+            self.table.answer(e.get("ask"), e, now)
+        else:
+            self.table.answer(e.get("ask"), e.get("text"), now)
+        self._after_game_input()
 
     def _player(self, e: Mapping[str, Any]) -> tuple[int, PhoneGame]:
         if self.status == "paused":
@@ -330,8 +395,19 @@ class Room:
             action = action_from_json(action_json)
         except LoupGarouError as exc:
             raise RoomError("proto.bad_field", exc.message) from None
+        before = game.night_mark()
+        events = len(game.match.events)
+        tasks = {s: t.id for s, t in game.tasks.items()}
         game.act(seat, task, action, now)
         self._after_game_input()
+        if before is not None and game.night_mark() == before and self.status == "playing":
+            # the same call goes on: only the seats this answer concerns see a change
+            changed = {seat}
+            for event in game.match.events[events : game.cut()]:
+                changed |= event.audience.seats
+            changed |= {s for s, t in game.tasks.items() if tasks.get(s) != t.id}
+            changed |= {s for s in tasks if s not in game.tasks}
+            self.changed = changed
 
     def _on_say(self, e: Mapping[str, Any], now: float) -> None:
         seat, game = self._player(e)
@@ -356,11 +432,24 @@ class Room:
         self._after_game_input()
 
     def _on_tick(self, e: Mapping[str, Any], now: float) -> None:
-        if self.game is not None and self.status == "playing":
-            self.game.tick(now)
+        game = self.game or self.table
+        if game is not None and self.status == "playing":
+            game.tick(now)
             self._after_game_input()
 
     def _after_game_input(self) -> None:
+        table = self.table
+        if table is not None and table.over and self.status == "playing":
+            from loupgarou.engine.record import to_record
+
+            self.status = "over"
+            if isinstance(table, NarratedOneNight):
+                assert table.result is not None
+                self.records.append(table.result)
+            else:
+                assert table.match is not None
+                self.records.append(to_record(table.match))
+            return
         game = self.game
         if game is not None and game.match.over and self.status == "playing":
             from loupgarou.engine.record import to_record
@@ -372,11 +461,17 @@ class Room:
         """The last finished game told as the adjudicator tells it (docs/adjudicate-json.md)."""
         from loupgarou.scripting.adjudicator import verdict_of_match
 
-        assert self.game is not None and self.game.match.over
+        if isinstance(self.table, NarratedOneNight) and self.table.result is not None:
+            return self.table.result
+        match = self.table.match if isinstance(self.table, NarratedTable) else None
+        if match is None:
+            assert self.game is not None
+            match = self.game.match
+        assert match.over
         if self._verdict is None:
             title = self.settings.scenario or "a served game"
             self._verdict = verdict_of_match(
-                self.game.match,
+                match,
                 source=f"room {self.code}",
                 title=title,
                 scenario=self.settings.scenario,
@@ -386,16 +481,26 @@ class Room:
     # --- time -------------------------------------------------------------------------------
 
     def next_deadline(self) -> float | None:
-        if self.game is None or self.status != "playing":
+        game = self.game or self.table
+        if game is None or self.status != "playing":
             return None
-        return self.game.deadline
+        return game.deadline
 
     # --- what a device is sent --------------------------------------------------------------
 
-    def state_for(self, token: str, connected: set[int], now: float) -> dict[str, JSON]:
-        """The ``state`` message for the device holding ``token`` (docs/protocol.md)."""
-        seat = self.seat_of(token)
-        role = self.role_of(token)
+    def _verdict_json(self) -> Raw | None:
+        if self.status != "over":
+            return None
+        if self._verdict_text is None:
+            self._verdict_text = raw(self.verdict())
+        return self._verdict_text
+
+    def _room_json(self, connected: set[int]) -> Raw:
+        """The ``room`` part, the same for every device (encoded once per change)."""
+        key = (self.revision, frozenset(connected))
+        cached = self._room_text
+        if cached is not None and cached[0] == key:
+            return cached[1]
         room: dict[str, JSON] = {
             "code": self.code,
             "status": self.status,
@@ -407,15 +512,35 @@ class Room:
             "warnings": self.warnings() if self.status == "lobby" else [],
             "table": list(spec(self.settings).deck) if self.status == "lobby" else None,
         }
+        text = raw(room)
+        self._room_text = (key, text)
+        return text
+
+    def state_for(self, token: str, connected: set[int], now: float) -> dict[str, JSON]:
+        """The ``state`` message for the device holding ``token`` (docs/protocol.md); its
+        large parts are :class:`Raw` JSON (encode it with :func:`encode.dumps`)."""
+        seat = self.seat_of(token)
+        role = self.role_of(token)
+        room = self._room_json(connected)
         game: JSON = None
-        if self.game is not None:
+        narrator: JSON = None
+        if self.table is not None:
+            if isinstance(self.table, NarratedTable):
+                game = self.table.game_json(seat)
+                game["verdict"] = self._verdict_json()
+            else:
+                game = self.table.game_json()
+            game["number"] = self.games
+            if role == "narrator":
+                narrator = self.table.narrator_json()
+        elif self.game is not None:
             dead = seat is not None and seat not in self._alive_now()
             everything = self.status == "over" or (
                 self.settings.dead_see_all and (seat is None or dead)
             )
             game = self.game.view_json(seat if role != "narrator" else None, everything=everything)
             game["number"] = self.games
-            game["verdict"] = self.verdict() if self.status == "over" else None
+            game["verdict"] = self._verdict_json()
         return {
             "type": "state",
             "v": 1,
@@ -423,11 +548,12 @@ class Room:
             "you": {"role": role, "seat": seat},
             "room": room,
             "game": game,
-            "narrator": None,
+            "narrator": narrator,
         }
 
     def _alive_now(self) -> set[int]:
-        assert self.game is not None
+        if self.game is None:
+            return set(range(len(self.seats)))
         return self.game._alive()
 
     def night_running(self) -> bool:
