@@ -13,6 +13,7 @@ PostgreSQL or Redis these tests are skipped, saying which and why; with
 
 from __future__ import annotations
 
+import json
 import random
 import time
 import weakref
@@ -235,6 +236,21 @@ def check_records(cluster: Cluster, tables: list[Table], forgiven: set[str] = FO
         storage.close()
 
 
+def assert_night_sizes_equal(table: Table) -> None:
+    """Every seat's message of a night call has one size, whichever process sent it."""
+    sizes: dict[tuple[int, int, int], set[int]] = {}
+    for d in table.devices:
+        for text in d.received:
+            m = json.loads(text)
+            if m["type"] == "state" and m["game"] is not None and m["game"]["stage"] == "call":
+                g = m["game"]
+                key = (g["number"], g["night"], g["call"]["index"])
+                sizes.setdefault(key, set()).add(len(text.encode()))
+    assert sizes, "no night message was seen"
+    for key, seen in sizes.items():
+        assert len(seen) == 1, (table.code, key, seen)
+
+
 def test_devices_spread_over_three_processes_play_whole_games(
     tmp_path: Path, database: str
 ) -> None:
@@ -246,6 +262,8 @@ def test_devices_spread_over_three_processes_play_whole_games(
                 assert {d.server.port for d in table.devices} == {s.port for s in cluster.servers}
             play_to_the_end(cluster, tables, random.Random(1), limit=90)
             check_records(cluster, tables, forgiven=RACES)  # no fault: every input went through
+            for table in tables:
+                assert_night_sizes_equal(table)
             # a device's view is the same whichever process serves it
             table = tables[0]
             views = []
