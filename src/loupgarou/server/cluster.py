@@ -56,7 +56,7 @@ from redis.exceptions import RedisError
 
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.server.hub import NIGHT_MARGIN, Device, Hub, LiveRoom, _error, _round_up
-from loupgarou.server.postgres import LeaseLost, PostgresStorage
+from loupgarou.server.postgres import AsyncAppender, LeaseLost, PostgresStorage
 from loupgarou.session.encode import dumps
 from loupgarou.session.room import RoomError
 
@@ -103,6 +103,10 @@ class ClusterHub(Hub):
         self.nights: dict[str, tuple[list[Any], int]] = {}
         self.tasks: list[asyncio.Task[None]] = []
         self.closing = False
+        self.appender = AsyncAppender(storage.url, self.me)
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.pending: dict[str, list[Device]] = {}
+        """Rooms whose last input is being committed, and devices that arrived meanwhile."""
 
     # --- names --------------------------------------------------------------------------------
 
@@ -144,6 +148,7 @@ class ClusterHub(Hub):
                 await task
         with contextlib.suppress(Exception):
             self.pg.release(self.owned)  # the others take them over at once
+        await self.appender.close()
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
@@ -313,7 +318,7 @@ class ClusterHub(Hub):
         live = self.rooms.pop(code, None)
         self.owned.discard(code)
         self._unwatch(self._room_channel(code), self._input_channel(code))
-        for table in (self.done, self.remote, self.shown, self.nights):
+        for table in (self.done, self.remote, self.shown, self.nights, self.locks):
             table.pop(code, None)
         if live is None:
             return
@@ -343,37 +348,78 @@ class ClusterHub(Hub):
         return code, token
 
     def submit(self, live: LiveRoom, entry: dict[str, Any]) -> None:
-        """Apply, store, publish, then send; only by the owner."""
+        """(The synchronous path of a single process is not used here: see
+        :meth:`_store`.)"""
+        raise RoomError("server.moved", "this room is served through the cluster; try again")
+
+    def _lock(self, code: str) -> asyncio.Lock:
+        lock = self.locks.get(code)
+        if lock is None:
+            lock = self.locks[code] = asyncio.Lock()
+        return lock
+
+    async def _store(self, live: LiveRoom, entry: dict[str, Any], *, tick: bool = False) -> int:
+        """The owner's apply, store, publish, then send; returns the log's length after
+        it.  One input of a room at a time (its lock); while its commit is flushed, the
+        process serves its other rooms, and nothing of this room is sent to anyone."""
         code = live.room.code
-        if code not in self.owned:
-            raise RoomError("server.moved", "this room is served by another process; try again")
-        entry["now"] = self.clock()
-        live.room.apply(entry)
-        try:
-            self.pg.append(code, live.seq, entry)
-        except LeaseLost:
-            self._demote(code)
-            raise RoomError(
-                "server.moved", "this room moved to another server process; try again"
-            ) from None
-        except Exception:
-            log.exception("room %s: input %d could not be stored", code, live.seq)
-            self._reset(live)
-            raise RoomError("server.storage", "the server could not save that; try again") from None
-        live.seq += 1
-        rid = entry.get("rid")
-        if isinstance(rid, str):
+        async with self._lock(code):
+            if code not in self.owned or self.rooms.get(code) is not live:
+                raise RoomError("server.moved", "this room is served by another process")
+            rid = entry.get("rid")
             done = self.done.setdefault(code, OrderedDict())
-            done[rid] = live.seq
-            if len(done) > REMEMBERED_REQUESTS:
-                done.popitem(last=False)
-        self.broadcast(live)  # decides the night's size, published with the input
-        night = self.nights.get(code)
-        self._publish(
-            self._room_channel(code),
-            {"k": "entry", "seq": live.seq - 1, "entry": entry, "night": night},
-        )
-        self._schedule(live)
+            known = done.get(rid) if isinstance(rid, str) else None
+            if known is not None:
+                return known  # a retry of an input stored already
+            entry["now"] = now = self.clock()
+            if tick:
+                deadline = live.room.next_deadline()
+                if deadline is None or deadline > now:  # answered meanwhile
+                    self._schedule(live)
+                    return live.seq
+            live.room.apply(entry)  # RoomError: refused, nothing changed
+            self.pending[code] = []
+            try:
+                await self.appender.append(code, live.seq, entry)
+            except LeaseLost:
+                del self.pending[code]
+                self._demote(code)
+                raise RoomError(
+                    "server.moved", "this room moved to another server process; try again"
+                ) from None
+            except Exception:
+                log.exception("room %s: input %d could not be stored", code, live.seq)
+                del self.pending[code]
+                self._reset(live)
+                self.broadcast(live)
+                raise RoomError(
+                    "server.storage", "the server could not save that; try again"
+                ) from None
+            live.seq += 1
+            if isinstance(rid, str):
+                done[rid] = live.seq
+                if len(done) > REMEMBERED_REQUESTS:
+                    done.popitem(last=False)
+            held_back = self.pending.pop(code)
+            self.broadcast(live)  # decides the night's size, published with the input
+            if held_back:  # devices that arrived while the commit was flushed
+                live.room.changed = None
+                for device in held_back:
+                    self.broadcast(live, force=device)
+            self._publish(
+                self._room_channel(code),
+                {"k": "entry", "seq": live.seq - 1, "entry": entry, "night": self.nights.get(code)},
+            )
+            self._schedule(live)
+            return live.seq
+
+    def broadcast(self, live: LiveRoom, *, force: Device | None = None) -> None:
+        held_back = self.pending.get(live.room.code)
+        if held_back is not None:  # memory is ahead of the log: wait for the commit
+            if force is not None:
+                held_back.append(force)
+            return
+        super().broadcast(live, force=force)
 
     async def submit_input(self, live: LiveRoom, entry: dict[str, Any]) -> None:
         """Apply it here if this process owns the room, else have the owner apply it."""
@@ -382,10 +428,9 @@ class ClusterHub(Hub):
         entry["rid"] = uuid.uuid4().hex
         end = self.loop.time() + FORWARD_SECONDS
         while True:
-            if code in self.owned:
-                here = self.rooms.get(code, live)
+            if code in self.owned and code in self.rooms:
                 try:
-                    self.submit(here, entry)
+                    await self._store(self.rooms[code], entry)
                     return
                 except RoomError as exc:
                     if exc.code != "server.moved":
@@ -448,17 +493,16 @@ class ClusterHub(Hub):
         sender = message.get("from")
         if not isinstance(entry, dict) or not isinstance(sender, str):
             return
-        rid = str(entry.get("rid"))
-        reply: dict[str, Any] = {"k": "reply", "id": rid}
-        known = self.done[code].get(rid) if code in self.done else None
-        if known is not None:
-            reply["seq"] = known  # a retry of an input stored already
-        else:
-            try:
-                self.submit(live, entry)
-                reply["seq"] = live.seq
-            except LoupGarouError as exc:
-                reply["error"] = [exc.code, exc.message]
+        assert self.loop is not None
+        self.loop.create_task(self._answer(live, entry, sender))
+
+    async def _answer(self, live: LiveRoom, entry: dict[str, Any], sender: str) -> None:
+        """Apply an input another process passed on, and tell it how that went."""
+        reply: dict[str, Any] = {"k": "reply", "id": str(entry.get("rid"))}
+        try:
+            reply["seq"] = await self._store(live, entry)
+        except LoupGarouError as exc:
+            reply["error"] = [exc.code, exc.message]
         self._publish(f"{self.prefix}:proc:{sender}", reply)
 
     def _on_entry(self, code: str, message: dict[str, Any]) -> None:
@@ -488,8 +532,24 @@ class ClusterHub(Hub):
             super()._schedule(live)
 
     def _tick(self, code: str) -> None:
-        if code in self.owned:
-            super()._tick(code)
+        live = self.rooms.get(code)
+        if code not in self.owned or live is None or self.loop is None:
+            return
+        live.timer = None
+        deadline = live.room.next_deadline()
+        if deadline is not None and deadline <= self.clock():
+            self.loop.create_task(self._tick_now(live))
+        else:
+            self._schedule(live)
+
+    async def _tick_now(self, live: LiveRoom) -> None:
+        try:
+            await self._store(live, {"t": "tick"}, tick=True)
+        except RoomError as exc:
+            if exc.code != "server.moved":
+                log.error(
+                    "room %s: a deadline could not be applied: %s", live.room.code, exc.message
+                )
 
     async def _sweeper(self) -> None:
         """Every third of a lease: renew ours, claim orphans, catch replicas up, say who
@@ -504,8 +564,8 @@ class ClusterHub(Hub):
     def _sweep(self) -> None:
         if self.owned:
             held = self.pg.renew(self.owned)
-            for code in sorted(self.owned - held):
-                self._demote(code)
+            for code in sorted(self.owned - held - set(self.pending)):
+                self._demote(code)  # (a room whose write is on its way learns it from that)
         for code in self.pg.claim_orphans(CLAIMS_PER_SWEEP):
             if code not in self.owned:
                 self._own(code)

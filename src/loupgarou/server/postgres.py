@@ -21,6 +21,8 @@ opened again and the call made once more.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -112,6 +114,103 @@ def migrate(conn: psycopg.Connection[Any]) -> list[int]:
     return applied
 
 
+_STORED: Final = "SELECT entry FROM inputs WHERE code = %s AND seq = %s"
+
+
+def _append(
+    code: str, seq: int, entry: Mapping[str, Any], owner: str | None
+) -> tuple[str, dict[str, Any]]:
+    """The one statement that appends an input (fenced by the lease when there is an
+    owner) and marks the room touched: it writes one row, or none if not allowed."""
+    args = {
+        "code": code,
+        "seq": seq,
+        "entry": json.dumps(entry, sort_keys=True),
+        "now": float(entry.get("now", 0.0)),
+        "owner": owner,
+    }
+    if owner is None:
+        source = "SELECT %(code)s, %(seq)s, %(entry)s"
+    else:
+        source = (
+            "SELECT %(code)s, %(seq)s, %(entry)s FROM leases WHERE code = %(code)s"
+            " AND owner = %(owner)s AND expires > clock_timestamp()"
+        )
+    sql = (
+        f"WITH ins AS (INSERT INTO inputs (code, seq, entry) {source} RETURNING seq)"
+        " UPDATE rooms SET updated = %(now)s, last_seq = ins.seq FROM ins"
+        " WHERE rooms.code = %(code)s"
+    )
+    return sql, args
+
+
+def _check_same(stored: Any, args: Mapping[str, Any], code: str, seq: int) -> None:
+    if stored is None or json.loads(stored[0]) != json.loads(args["entry"]):
+        raise StorageError(f"input {seq} of room {code} exists already")
+
+
+def _check_written(written: int, code: str, owner: str | None) -> None:
+    if written != 1:
+        if owner is not None:
+            raise LeaseLost(f"this process no longer holds the lease of room {code}")
+        raise StorageError(f"there is no room {code}")
+
+
+class AsyncAppender:
+    """Fenced appends (as :meth:`PostgresStorage.append`) on a few asynchronous
+    connections, so that a process waits for one room's commit (its flush to disk)
+    without holding up its other rooms; the commits of rooms waiting together are
+    flushed together."""
+
+    def __init__(self, url: str, owner: str, *, connections: int = 6) -> None:
+        self.url = url
+        self.owner = owner
+        self.free: asyncio.Queue[psycopg.AsyncConnection[Any] | None] = asyncio.Queue()
+        for _ in range(connections):
+            self.free.put_nowait(None)  # opened when first needed
+        self.opened: list[psycopg.AsyncConnection[Any]] = []
+
+    async def _connect(self) -> psycopg.AsyncConnection[Any]:
+        try:
+            conn = await psycopg.AsyncConnection.connect(
+                self.url, autocommit=True, connect_timeout=3
+            )
+        except psycopg.Error as exc:
+            raise StorageError(f"cannot connect to PostgreSQL: {exc}".strip()) from None
+        self.opened.append(conn)
+        return conn
+
+    async def append(self, code: str, seq: int, entry: Mapping[str, Any]) -> None:
+        sql, args = _append(code, seq, entry, self.owner)
+        conn = await self.free.get()
+        try:
+            for attempt in (1, 2):
+                if conn is None or conn.closed:
+                    conn = await self._connect()
+                try:
+                    written = (await conn.execute(sql, args)).rowcount
+                except pg_errors.UniqueViolation:
+                    cursor = await conn.execute(_STORED, (code, seq))
+                    _check_same(await cursor.fetchone(), args, code, seq)
+                    return  # our own write, committed before the connection was cut
+                except psycopg.OperationalError as exc:
+                    if attempt == 2 or (not conn.broken and not conn.closed):
+                        raise StorageError(f"PostgreSQL: {exc}".strip()) from None
+                    log.warning("the connection to PostgreSQL was lost (%s); connecting again", exc)
+                    await conn.close()
+                    conn = None
+                    continue
+                _check_written(written, code, self.owner)
+                return
+        finally:
+            self.free.put_nowait(conn)
+
+    async def close(self) -> None:
+        for conn in self.opened:
+            with contextlib.suppress(Exception):
+                await conn.close()
+
+
 class PostgresStorage:
     """:class:`~loupgarou.server.storage.Storage` in PostgreSQL (see the module docstring).
 
@@ -178,26 +277,7 @@ class PostgresStorage:
             raise StorageError(f"room {code} exists already") from exc
 
     def append(self, code: str, seq: int, entry: Mapping[str, Any]) -> None:
-        text = json.dumps(entry, sort_keys=True)
-        args = {
-            "code": code,
-            "seq": seq,
-            "entry": text,
-            "now": float(entry.get("now", 0.0)),
-            "owner": self.owner,
-        }
-        if self.owner is None:
-            source = "SELECT %(code)s, %(seq)s, %(entry)s"
-        else:
-            source = (
-                "SELECT %(code)s, %(seq)s, %(entry)s FROM leases WHERE code = %(code)s"
-                " AND owner = %(owner)s AND expires > clock_timestamp()"
-            )
-        sql = (
-            f"WITH ins AS (INSERT INTO inputs (code, seq, entry) {source} RETURNING seq)"
-            " UPDATE rooms SET updated = %(now)s, last_seq = ins.seq FROM ins"
-            " WHERE rooms.code = %(code)s"
-        )
+        sql, args = _append(code, seq, entry, self.owner)
 
         def work(conn: psycopg.Connection[Any]) -> int:
             return conn.execute(sql, args).rowcount
@@ -205,18 +285,10 @@ class PostgresStorage:
         try:
             written = self._run(work)
         except pg_errors.UniqueViolation:
-            stored = self._run(
-                lambda conn: conn.execute(
-                    "SELECT entry FROM inputs WHERE code = %s AND seq = %s", (code, seq)
-                ).fetchone()
-            )
-            if stored is not None and json.loads(stored[0]) == json.loads(text):
-                return  # our own write, committed before the connection was cut
-            raise StorageError(f"input {seq} of room {code} exists already") from None
-        if written != 1:
-            if self.owner is not None:
-                raise LeaseLost(f"this process no longer holds the lease of room {code}")
-            raise StorageError(f"there is no room {code}")
+            stored = self._run(lambda conn: conn.execute(_STORED, (code, seq)).fetchone())
+            _check_same(stored, args, code, seq)
+            return  # our own write, committed before the connection was cut
+        _check_written(written, code, self.owner)
 
     def log(self, code: str) -> list[dict[str, Any]]:
         return self.log_from(code, 0)
