@@ -247,6 +247,10 @@ class ClusterHub(Hub):
         code = code.strip().upper()
         live = self.rooms.get(code)
         if live is not None:
+            if code not in self.owned and self._catch_up(live):
+                # a copy may lag behind by a message still on its way (a device that
+                # just joined elsewhere comes back here): the log has it already
+                self.broadcast(live)
             return live
         live = self._rebuild(code)
         if live is None:
@@ -271,7 +275,8 @@ class ClusterHub(Hub):
                 self._reset(live)
                 return True
             live.seq += 1
-        live.room.changed = None  # several inputs: look at every device
+        if entries:
+            live.room.changed = None  # several inputs: look at every device
         return bool(entries)
 
     def _reset(self, live: LiveRoom) -> None:
