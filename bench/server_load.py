@@ -352,7 +352,12 @@ async def run_on(args: argparse.Namespace, flags: list[str]) -> int:
         for server in servers:
             server.terminate()
         for server in servers:
-            server.wait(10)
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                print(f"  (server {server.pid} did not stop in 30 s; killed)")
+                server.kill()
+                server.wait(10)
 
 
 def main() -> int:

@@ -174,3 +174,44 @@ def test_a_cut_connection_is_opened_again_and_a_retried_append_counts_once(pg_ur
         assert [e.get("text") for e in s.log("ABCDE")] == [None, "after the cut"]
     finally:
         s.close()
+
+
+def test_appends_wait_together_and_a_refused_one_leaves_no_gap(pg_url: str) -> None:
+    import asyncio
+
+    from loupgarou.server.postgres import AsyncAppender, LeaseLost, PostgresStorage
+
+    me = PostgresStorage(pg_url, owner="me")
+    other = PostgresStorage(pg_url, owner="other")
+    try:
+        me.create("MINEA", entry("create", 1.0))
+        other.create("THEIR", entry("create", 1.0))  # not ours: our writes are fenced off
+
+        async def run() -> list[object]:
+            appender = AsyncAppender(pg_url, "me")
+            try:
+                jobs = [
+                    appender.append("MINEA", 1, entry("say", 2.0, text="a1")),
+                    appender.append("THEIR", 1, entry("say", 2.0, text="t1")),
+                    appender.append("MINEA", 2, entry("say", 2.0, text="a2")),
+                    appender.append("THEIR", 2, entry("say", 2.0, text="t2")),
+                ]
+                results: list[object] = list(await asyncio.gather(*jobs, return_exceptions=True))
+                assert appender.failed == {"THEIR"}
+                # later inputs of a room with a failed write are refused without writing
+                with pytest.raises(StorageError):
+                    await appender.append("THEIR", 3, entry("say", 2.0, text="t3"))
+                appender.failed.discard("THEIR")
+                await appender.append("MINEA", 3, entry("say", 2.0, text="a3"))  # alone
+                return results
+            finally:
+                await appender.close()
+
+        results = asyncio.run(run())
+        assert results[0] is None and results[2] is None
+        assert isinstance(results[1], LeaseLost) and isinstance(results[3], StorageError)
+        assert [e.get("text") for e in me.log("MINEA")] == [None, "a1", "a2", "a3"]
+        assert [e.get("text") for e in me.log("THEIR")] == [None]
+    finally:
+        me.close()
+        other.close()

@@ -104,9 +104,9 @@ class ClusterHub(Hub):
         self.tasks: list[asyncio.Task[None]] = []
         self.closing = False
         self.appender = AsyncAppender(storage.url, self.me)
-        self.locks: dict[str, asyncio.Lock] = {}
         self.pending: dict[str, list[Device]] = {}
-        """Rooms whose last input is being committed, and devices that arrived meanwhile."""
+        """Rooms whose last inputs are being committed, and devices that arrived meanwhile."""
+        self.inflight: dict[str, int] = {}  # how many inputs of a room are being committed
 
     # --- names --------------------------------------------------------------------------------
 
@@ -323,7 +323,7 @@ class ClusterHub(Hub):
         live = self.rooms.pop(code, None)
         self.owned.discard(code)
         self._unwatch(self._room_channel(code), self._input_channel(code))
-        for table in (self.done, self.remote, self.shown, self.nights, self.locks):
+        for table in (self.done, self.remote, self.shown, self.nights):
             table.pop(code, None)
         if live is None:
             return
@@ -357,66 +357,87 @@ class ClusterHub(Hub):
         :meth:`_store`.)"""
         raise RoomError("server.moved", "this room is served through the cluster; try again")
 
-    def _lock(self, code: str) -> asyncio.Lock:
-        lock = self.locks.get(code)
-        if lock is None:
-            lock = self.locks[code] = asyncio.Lock()
-        return lock
-
     async def _store(self, live: LiveRoom, entry: dict[str, Any], *, tick: bool = False) -> int:
         """The owner's apply, store, publish, then send; returns the log's length after
-        it.  One input of a room at a time (its lock); while its commit is flushed, the
-        process serves its other rooms, and nothing of this room is sent to anyone."""
+        it.  While its commit is flushed the process serves its other rooms, and nothing
+        of this room is sent to anyone.  It runs to its end even if the device that sent
+        the input goes away meanwhile."""
+        assert self.loop is not None
+        return await asyncio.shield(self.loop.create_task(self._store_now(live, entry, tick)))
+
+    async def _store_now(self, live: LiveRoom, entry: dict[str, Any], tick: bool) -> int:
         code = live.room.code
-        async with self._lock(code):
-            if code not in self.owned or self.rooms.get(code) is not live:
-                raise RoomError("server.moved", "this room is served by another process")
-            rid = entry.get("rid")
-            done = self.done.setdefault(code, OrderedDict())
-            known = done.get(rid) if isinstance(rid, str) else None
-            if known is not None:
-                return known  # a retry of an input stored already
-            entry["now"] = now = self.clock()
-            if tick:
-                deadline = live.room.next_deadline()
-                if deadline is None or deadline > now:  # answered meanwhile
-                    self._schedule(live)
-                    return live.seq
-            live.room.apply(entry)  # RoomError: refused, nothing changed
-            self.pending[code] = []
-            try:
-                await self.appender.append(code, live.seq, entry)
-            except LeaseLost:
-                del self.pending[code]
-                self._demote(code)
-                raise RoomError(
-                    "server.moved", "this room moved to another server process; try again"
-                ) from None
-            except Exception:
-                log.exception("room %s: input %d could not be stored", code, live.seq)
-                del self.pending[code]
-                self._reset(live)
-                self.broadcast(live)
-                raise RoomError(
-                    "server.storage", "the server could not save that; try again"
-                ) from None
-            live.seq += 1
-            if isinstance(rid, str):
-                done[rid] = live.seq
-                if len(done) > REMEMBERED_REQUESTS:
-                    done.popitem(last=False)
-            held_back = self.pending.pop(code)
-            self.broadcast(live)  # decides the night's size, published with the input
-            if held_back:  # devices that arrived while the commit was flushed
-                live.room.changed = None
-                for device in held_back:
-                    self.broadcast(live, force=device)
+        if code not in self.owned or self.rooms.get(code) is not live:
+            raise RoomError("server.moved", "this room is served by another process")
+        if code in self.appender.failed:  # a write of this room failed: wait for the reset
+            raise RoomError("server.storage", "the server could not save that; try again")
+        rid = entry.get("rid")
+        done = self.done.setdefault(code, OrderedDict())
+        known = done.get(rid) if isinstance(rid, str) else None
+        if known is not None:
+            return known  # a retry of an input stored already
+        entry["now"] = now = self.clock()
+        if tick:
+            deadline = live.room.next_deadline()
+            if deadline is None or deadline > now:  # answered meanwhile
+                self._schedule(live)
+                return live.seq
+        live.room.apply(entry)  # RoomError: refused, nothing changed
+        # The room's next inputs may be applied while this one is committed (they are
+        # written after it, in order); nothing of the room is sent until all are.
+        seq = live.seq
+        live.seq += 1
+        if isinstance(rid, str):
+            done[rid] = seq + 1
+            if len(done) > REMEMBERED_REQUESTS:
+                done.popitem(last=False)
+        self.pending.setdefault(code, [])
+        self.inflight[code] = self.inflight.get(code, 0) + 1
+        self._night_ready(live)  # the night's size, published with the input
+        failure: Exception | None = None
+        try:
+            await self.appender.append(code, seq, entry)
+        except Exception as exc:
+            failure = exc
+        self.inflight[code] -= 1
+        if failure is None:
             self._publish(
                 self._room_channel(code),
-                {"k": "entry", "seq": live.seq - 1, "entry": entry, "night": self.nights.get(code)},
+                {"k": "entry", "seq": seq, "entry": entry, "night": self.nights.get(code)},
             )
-            self._schedule(live)
-            return live.seq
+        if self.inflight[code] == 0:
+            del self.inflight[code]
+            self._settle(live)
+        if failure is None:
+            return seq + 1
+        if isinstance(failure, LeaseLost):
+            raise RoomError(
+                "server.moved", "this room moved to another server process; try again"
+            ) from None
+        log.error("room %s: input %d could not be stored: %s", code, seq, failure)
+        raise RoomError("server.storage", "the server could not save that; try again") from None
+
+    def _settle(self, live: LiveRoom) -> None:
+        """Every input of the room is written (or refused): send the states, or go back
+        to the log if a write failed."""
+        code = live.room.code
+        held_back = self.pending.pop(code, [])
+        if code in self.appender.failed:
+            self.appender.failed.discard(code)
+            self._reset(live)
+            self._remember_requests(code, self.pg.log(code))  # only what was stored
+            if self.pg.owner_of(code) != self.me:
+                self._demote(code)
+                return
+        live.room.changed = None  # several inputs may have been applied: every device
+        self.broadcast(live)
+        for device in held_back:
+            self.broadcast(live, force=device)
+        self._schedule(live)
+
+    def _night_ready(self, live: LiveRoom) -> None:
+        if live.room.night_running():
+            self._night_size(live, [])
 
     def broadcast(self, live: LiveRoom, *, force: Device | None = None) -> None:
         held_back = self.pending.get(live.room.code)

@@ -156,19 +156,93 @@ def _check_written(written: int, code: str, owner: str | None) -> None:
         raise StorageError(f"there is no room {code}")
 
 
-class AsyncAppender:
-    """Fenced appends (as :meth:`PostgresStorage.append`) on a few asynchronous
-    connections, so that a process waits for one room's commit (its flush to disk)
-    without holding up its other rooms; the commits of rooms waiting together are
-    flushed together."""
+class _Refused(Exception):
+    """One input of a batch may not be written: write them one by one instead."""
 
-    def __init__(self, url: str, owner: str, *, connections: int = 6) -> None:
+
+class AsyncAppender:
+    """Fenced appends (as :meth:`PostgresStorage.append`) made asynchronously, so that a
+    process waits for one room's commit (its flush to disk) without holding up its other
+    rooms.  Group commit: the inputs that wait together (of different rooms) are written
+    in one transaction, flushed to disk once; should any of them be refused, they are
+    written one by one, each with its own answer."""
+
+    def __init__(self, url: str, owner: str, *, connections: int = 4) -> None:
         self.url = url
         self.owner = owner
         self.free: asyncio.Queue[psycopg.AsyncConnection[Any] | None] = asyncio.Queue()
         for _ in range(connections):
             self.free.put_nowait(None)  # opened when first needed
         self.opened: list[psycopg.AsyncConnection[Any]] = []
+        self.queue: list[tuple[str, int, Mapping[str, Any], asyncio.Future[None]]] = []
+        self.wake = asyncio.Event()
+        self.committer: asyncio.Task[None] | None = None
+        self.failed: set[str] = set()
+        """Rooms one of whose inputs could not be written: their later inputs are refused
+        without writing (the log has no gap) until the caller has read the room back
+        from its log and discards it from here."""
+
+    async def append(self, code: str, seq: int, entry: Mapping[str, Any]) -> None:
+        """Store it, durably, with whatever else is waiting (see the class docstring)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.queue.append((code, seq, entry, future))
+        self.wake.set()
+        if self.committer is None or self.committer.done():
+            self.committer = asyncio.get_running_loop().create_task(self._commit())
+        await future
+
+    async def _commit(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            batch, self.queue = self.queue, []
+            if any(code in self.failed for code, *_ in batch) or len(batch) == 1:
+                together = False
+            else:
+                try:
+                    await self._together(batch)
+                    together = True
+                except (_Refused, psycopg.Error, StorageError):
+                    together = False  # rolled back: one by one, each with its answer
+            if together:
+                for *_, future in batch:
+                    if not future.done():
+                        future.set_result(None)
+                continue
+            for item in batch:
+                await self._one(*item)
+
+    async def _together(
+        self, batch: list[tuple[str, int, Mapping[str, Any], asyncio.Future[None]]]
+    ) -> None:
+        conn = await self.free.get()
+        try:
+            if conn is None or conn.closed:
+                conn = await self._connect()
+            async with conn.transaction():
+                for code, seq, entry, _ in batch:
+                    sql, args = _append(code, seq, entry, self.owner)
+                    if (await conn.execute(sql, args)).rowcount != 1:
+                        raise _Refused
+        finally:
+            if conn is not None and (conn.broken or conn.closed):
+                conn = None
+            self.free.put_nowait(conn)
+
+    async def _one(
+        self, code: str, seq: int, entry: Mapping[str, Any], future: asyncio.Future[None]
+    ) -> None:
+        try:
+            if code in self.failed:
+                raise StorageError(f"an earlier input of room {code} was not stored")
+            await self._append_one(code, seq, entry)
+        except Exception as exc:
+            self.failed.add(code)
+            if not future.done():
+                future.set_exception(exc)
+        else:
+            if not future.done():
+                future.set_result(None)
 
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
         try:
@@ -180,7 +254,7 @@ class AsyncAppender:
         self.opened.append(conn)
         return conn
 
-    async def append(self, code: str, seq: int, entry: Mapping[str, Any]) -> None:
+    async def _append_one(self, code: str, seq: int, entry: Mapping[str, Any]) -> None:
         sql, args = _append(code, seq, entry, self.owner)
         conn = await self.free.get()
         try:
@@ -206,6 +280,8 @@ class AsyncAppender:
             self.free.put_nowait(conn)
 
     async def close(self) -> None:
+        if self.committer is not None:
+            self.committer.cancel()
         for conn in self.opened:
             with contextlib.suppress(Exception):
                 await conn.close()
