@@ -107,6 +107,7 @@ class ClusterHub(Hub):
         self.pending: dict[str, list[Device]] = {}
         """Rooms whose last inputs are being committed, and devices that arrived meanwhile."""
         self.inflight: dict[str, int] = {}  # how many inputs of a room are being committed
+        self.changes: dict[str, set[int] | None] = {}  # the seats they changed (None: all)
 
     # --- names --------------------------------------------------------------------------------
 
@@ -383,6 +384,11 @@ class ClusterHub(Hub):
                 self._schedule(live)
                 return live.seq
         live.room.apply(entry)  # RoomError: refused, nothing changed
+        changed = live.room.changed
+        if code not in self.changes:
+            self.changes[code] = None if changed is None else set(changed)
+        elif (so_far := self.changes[code]) is not None:
+            self.changes[code] = None if changed is None else so_far | changed
         # The room's next inputs may be applied while this one is committed (they are
         # written after it, in order); nothing of the room is sent until all are.
         seq = live.seq
@@ -422,6 +428,7 @@ class ClusterHub(Hub):
         to the log if a write failed."""
         code = live.room.code
         held_back = self.pending.pop(code, [])
+        changed = self.changes.pop(code, None)
         if code in self.appender.failed:
             self.appender.failed.discard(code)
             self._reset(live)
@@ -429,7 +436,9 @@ class ClusterHub(Hub):
             if self.pg.owner_of(code) != self.me:
                 self._demote(code)
                 return
-        live.room.changed = None  # several inputs may have been applied: every device
+            live.room.changed = None
+        else:
+            live.room.changed = changed  # the seats any of these inputs may have changed
         self.broadcast(live)
         for device in held_back:
             self.broadcast(live, force=device)
