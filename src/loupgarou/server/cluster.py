@@ -34,9 +34,15 @@ reach through any process of the cluster.
   the owner from every seat's state, not from its own devices, and published with the
   input, so that devices on different processes get messages of one size.
 
-Nothing of a room is kept in Redis: it may restart at any time.  Everything still runs
-on one asyncio loop per process; the calls to PostgreSQL are synchronous (one
-connection per process), so an input is still applied and stored without interleaving.
+- **Writes wait together.**  The owner applies an input and appends it through
+  :class:`~loupgarou.server.postgres.AsyncAppender` (group commit); the room's next
+  inputs may be applied meanwhile, and nothing of the room is sent to anyone until all
+  its inputs applied are written.  A refused write fails the room's later ones without
+  writing, and the room is read back from its log.
+
+Nothing of a room is kept in Redis: it may restart at any time.  Everything runs on one
+asyncio loop per process; creating a room, the leases and the sweeps are short
+synchronous calls on the process's other connection.
 """
 
 from __future__ import annotations
