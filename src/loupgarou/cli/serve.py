@@ -193,6 +193,8 @@ def handle(args: argparse.Namespace) -> int:
             ws_max_size=8 * 1024,
             ws_per_message_deflate=False,
             lifespan="on",
+            # several processes: a stopping one gives its rooms back within seconds
+            timeout_graceful_shutdown=5 if args.redis_url else None,
         )
     except OSError as exc:
         raise ServeError(

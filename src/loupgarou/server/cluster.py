@@ -218,12 +218,18 @@ class ClusterHub(Hub):
             self.outbox.put_nowait((channel, json.dumps(message, separators=(",", ":"))))
 
     async def _publisher(self) -> None:
+        """Publish what waits, in order, all of it in one round trip (a pipeline)."""
         while True:
-            channel, text = await self.outbox.get()
+            batch = [await self.outbox.get()]
+            while not self.outbox.empty() and len(batch) < 1000:
+                batch.append(self.outbox.get_nowait())
             if not self.redis_up:
                 continue  # the others catch up from the log
             try:
-                await self.redis.publish(channel, text)
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, text in batch:
+                        pipe.publish(channel, text)
+                    await pipe.execute()
             except (RedisError, OSError) as exc:
                 log.warning("could not publish to Redis: %s", exc)
 
