@@ -33,7 +33,7 @@ from loupgarou.bots.protocol import Bot
 from loupgarou.bots.registry import factory
 from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.errors import IllegalAction, LoupGarouError
-from loupgarou.core.events import JSON, Event
+from loupgarou.core.events import JSON, Event, plain
 from loupgarou.core.statements import Statement
 from loupgarou.engine.match import Match, new_match
 from loupgarou.engine.views import SeatView
@@ -483,7 +483,7 @@ class PhoneGame:
         key = (len(self.match.events), self.stage, self.call, self.night_start)
         cached = self._public_text
         if cached is None or cached[0] != key:
-            cached = self._public_text = (key, raw(_plain(self._public())))
+            cached = self._public_text = (key, raw(plain(self._public())))
         return cached[1]
 
     def _events_for(self, seat: int | None, everything: bool) -> tuple[Event, ...]:
@@ -547,11 +547,3 @@ class PhoneGame:
 
     def seats_with_tasks(self) -> Iterable[int]:
         return self.tasks.keys()
-
-
-def _plain(value: JSON) -> JSON:
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
