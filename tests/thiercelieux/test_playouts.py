@@ -59,6 +59,10 @@ def random_options(rng: random.Random) -> dict[str, JSON]:
         ("lovers_vote_together", (True, False)),
         ("wolves_win_at_parity", (True, False)),
         ("lynch_second_tie", ("nobody", "random")),
+        ("captain_outside_tie", ("pick", "revote")),
+        ("witch_one_potion_per_night", (True, False)),
+        ("thief_must_swap", (True, False)),
+        ("pack_may_devour_werewolf", (True, False)),
     ):
         if rng.random() < 0.5:
             options[name] = rng.choice(values)

@@ -12,7 +12,9 @@ they vote, and the ballots are revealed together.  Lynch: every living player
 votes for another living player.  Most votes is lynched; the Captain's ballot
 counts twice with ``captain_vote`` ``double``.  On a tie, a living Captain who
 voted for one of the tied decides it; a Captain who voted for none of them picks
-one of the tied; with no Captain, everybody alive revotes among the tied (the
+one of the tied (with ``captain_outside_tie`` ``revote``, everyone alive revotes
+among the tied instead, and the Captain, whose revote ballot names one of them,
+settles a second tie); with no Captain, everybody alive revotes among the tied (the
 tied too, never for themself), and a second tie lynches nobody (or, with
 ``lynch_second_tie`` ``random``, one of the tied drawn at random).
 
@@ -239,13 +241,12 @@ def _count(d: Draft, vote: str) -> None:
             _open_vote(d, "captain_revote", tuple(tied), "election")
         else:
             d.work.append(shared_task("captain_tiebreak", CAPTAIN_TIEBREAK, NONE, tuple(tied)))
-    elif captain != NONE:
+    elif captain != NONE and answers[captain] in tied:
         choice = answers[captain]
-        if choice in tied:
-            events.append(BY["captain_decides", choice, captain])
-            _lynched(d, choice)
-        else:
-            d.work.append(shared_task("captain_pick", CAPTAIN_PICK, captain, tuple(tied)))
+        events.append(BY["captain_decides", choice, captain])
+        _lynched(d, choice)
+    elif captain != NONE and (vote != "lynch" or d.plan.options.captain_outside_tie == "pick"):
+        d.work.append(shared_task("captain_pick", CAPTAIN_PICK, captain, tuple(tied)))
     elif vote == "lynch":
         _open_vote(d, "lynch_revote", tuple(tied), "lynch")
     elif d.plan.options.lynch_second_tie == "random":

@@ -126,7 +126,8 @@ _TAKES: Final = (Action("take", (), (0,)), Action("take", (), (1,)))
 
 def _thief_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
     roles, n = d.seating.roles, d.plan.n
-    if roles[n] is _WEREWOLF and roles[n + 1] is _WEREWOLF:
+    both_wolves = roles[n] is _WEREWOLF and roles[n + 1] is _WEREWOLF
+    if both_wolves or d.plan.options.thief_must_swap:
         return (Decision(task.seat, "thief", _TAKES, _TAKES[0]),)
     return (Decision(task.seat, "thief", (*_TAKES, PASS), PASS, True),)
 
@@ -292,16 +293,20 @@ def _pack(d: Draft, wolves: tuple[int, ...]) -> None:
     d.work.append(_shared_task(_HUNT_TASKS, "hunt", HUNT, awake))
 
 
-_HUNTERS: Final[dict[tuple[int, tuple[int, ...]], Decision]] = {}
+_HUNTERS: Final[dict[tuple[int, tuple[int, ...], tuple[int, ...]], Decision]] = {}
 _GIRLS: Final[dict[int, Decision]] = {}
 
 
-def _pack_vote(wolf: int, living: tuple[int, ...]) -> Decision:
-    """A Werewolf's vote: any living player but himself, or no victim (the default)."""
-    key = (wolf, living)
+def _pack_vote(wolf: int, living: tuple[int, ...], spared: tuple[int, ...] = ()) -> Decision:
+    """A Werewolf's vote: any living player but himself (and but ``spared``, the
+    Werewolves, when ``pack_may_devour_werewolf`` is off), or no victim (the default)."""
+    key = (wolf, living, spared)
     found = _HUNTERS.get(key)
     if found is None:
-        options = (*(VOTE_FOR[t] for t in living if t != wolf), NO_VICTIM_ACTION)
+        options = (
+            *(VOTE_FOR[t] for t in living if t != wolf and t not in spared),
+            NO_VICTIM_ACTION,
+        )
         found = remember(_HUNTERS, key, Decision(wolf, "werewolf_vote", options, NO_VICTIM_ACTION))
     return found
 
@@ -323,7 +328,8 @@ def _hunt_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
     """The awake Werewolves still to vote (seat order), then the Little Girl if she is
     still to decide."""
     answers, living = d.answers, d.up
-    out = [_pack_vote(w, living) for w in task.seats if answers[w] == NONE]
+    spared = () if d.plan.options.pack_may_devour_werewolf else d.seating.wolves
+    out = [_pack_vote(w, living, spared) for w in task.seats if answers[w] == NONE]
     girl = _girl(d)
     if girl != NONE and answers[girl] == NONE:
         out.append(_spying(girl))
@@ -466,7 +472,8 @@ def _witch_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
         d.poison_used = True
         d.poisoned = target
         d.events.append(BREWED["poisoned", seat, target])
-    d.work.append(WITCH_BREW[seat])  # her other potion, if she may use it (see _witch)
+    if not d.plan.options.witch_one_potion_per_night:
+        d.work.append(WITCH_BREW[seat])  # her other potion, if she may use it (see _witch)
     return True
 
 
