@@ -21,7 +21,9 @@ from loupgarou.variants.thiercelieux.setup import MAX_PLAYERS
 from tests.thiercelieux.table import Table, table
 
 BASIC = "wolf1:wolf wolf2:wolf seer witch hunter ana:villager bob:villager cid:villager"
-THIEF = "thief wolf1:wolf wolf2:wolf seer witch hunter ana:villager bob:villager | little_girl villager"
+THIEF = (
+    "thief wolf1:wolf wolf2:wolf seer witch hunter ana:villager bob:villager | little_girl villager"
+)
 
 
 def test_every_house_rule_is_a_listed_option_whose_default_is_the_rulings_reading() -> None:
@@ -185,7 +187,9 @@ def test_a_table_of_more_than_forty_plays_with_a_warning_up_to_the_engines_bound
     while not match.over:
         decision = match.pending()[0]
         wake = Action("wake")
-        match.submit(decision.seat, wake if wake in decision.options else rng.choice(decision.options))
+        match.submit(
+            decision.seat, wake if wake in decision.options else rng.choice(decision.options)
+        )
     assert match.outcome is not None
 
 

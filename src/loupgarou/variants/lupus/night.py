@@ -85,9 +85,10 @@ def call_list(deck: tuple[Role, ...], night: int) -> tuple[str, ...]:
 
 
 def deadly_owl(state: State) -> bool:
-    """Whether the Owl's pick dies at dawn (option ``deadly_owl``)."""
-    mode = state.options.deadly_owl
-    return mode == "always" or (mode == "auto" and state.n > 20)
+    """Whether the Owl's pick dies at dawn (options ``deadly_owl`` and ``deadly_owl_from``)."""
+    options = state.options
+    mode = options.deadly_owl
+    return mode == "always" or (mode == "auto" and state.n >= options.deadly_owl_from)
 
 
 # --- entering a step ----------------------------------------------------------------------------

@@ -53,10 +53,20 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "deadly_owl",
         "auto",
         "Whether the Owl's pick dies at dawn unless a Werewolf or the Werehamster: "
-        "'auto' with more than 20 players (the rules' Deadly Owl), 'always', or 'never'.  "
+        "'auto' with more than 20 players (the rules' Deadly Owl; see deadly_owl_from), "
+        "'always', or 'never'.  "
         "A pick who survives still becomes a suspect.",
         ("auto", "always", "never"),
         str,
+    ),
+    OptionSpec(
+        "deadly_owl_from",
+        21,
+        "With deadly_owl 'auto', the smallest table whose Owl is deadly: 21 reads the "
+        "rules' 'more than 20 players'; 20 is for tables that read it 'from 20'.",
+        kind=int,
+        low=9,
+        high=25,
     ),
 )
 
@@ -65,7 +75,11 @@ def resolve(given: Mapping[str, JSON]) -> Options:
     """The table's options, checked, with defaults filled in."""
     opts = resolve_options(OPTIONS, given, {})
     minutes = float(opts["discussion_minutes"])
-    return Options(discussion_minutes=minutes, deadly_owl=str(opts["deadly_owl"]))
+    return Options(
+        discussion_minutes=minutes,
+        deadly_owl=str(opts["deadly_owl"]),
+        deadly_owl_from=int(opts["deadly_owl_from"]),
+    )
 
 
 class Lupus:
