@@ -273,18 +273,23 @@ def _timeline(match: Match, dialect: Dialect, caused: list[int | None]) -> tuple
 
 
 def _knowledge(match: Match, dialect: Dialect, caused: list[int | None]) -> tuple[Knowledge, ...]:
+    """What each seat learned: the events of its view (``Match.view``), each labelled with
+    the step that produced it.  The step is told by the event's place in the log, never by
+    its value: the rules share one immutable event between games and nights (the same
+    ``woke`` every night), so two entries of the log may be the very same object."""
     out = []
-    step_of = {id(e): s for e, s in zip(match.events, caused, strict=True)}
     for seat in range(len(match.players)):
         teller = dialect.teller(match.players)
         learned: list[Line] = []
         dealt: str | None = None
-        for e in match.view(seat).events:
+        for e, step in zip(match.events, caused, strict=True):
+            if not e.audience.includes(seat):
+                continue
             text = teller.tell(e)
             if e.kind == "dealt" and dealt is None:
                 dealt = str(e.data.get("role"))
             if e.audience != EVERYONE:
-                learned.append(Line(step_of.get(id(e)), e.kind, e.audience.to_json(), text, e.data))
+                learned.append(Line(step, e.kind, e.audience.to_json(), text, e.data))
         out.append(Knowledge(seat, dealt, tuple(learned)))
     return tuple(out)
 
