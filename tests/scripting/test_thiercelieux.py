@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from loupgarou.core.errors import ScriptError
+from loupgarou.core.errors import LoupGarouError, ScriptError, SetupError
 from loupgarou.scripting import Verdict, parse_script, play, render
 from tests.scripting.builders import verdict_of
 from tests.scripting.thiercelieux_builders import DEAL, PLAYERS, everyone, night_one, nine
@@ -409,14 +409,18 @@ def test_the_thief_who_took_a_werewolf_hunts_the_same_night() -> None:
 @pytest.mark.parametrize(
     ("deal", "code", "words"),
     [
-        ({"players": ["thief"] + ["villager"] * 7}, "script.bad_deal", "'set_aside' (2 cards)"),
+        (
+            {"players": ["thief"] + ["villager"] * 7},
+            "setup.card_count",
+            "8 players need 10 cards (one each and two set aside for the Thief); the deal gives 8",
+        ),
         (
             {
                 "players": ["thief", "werewolf", "seer", "villager"] + ["villager"] * 4,
                 "set_aside": [],
             },
-            "script.bad_deal",
-            "'deal.set_aside' must list 2 cards, not 0",
+            "setup.card_count",
+            "the deal gives 8",
         ),
         (
             {
@@ -434,17 +438,20 @@ def test_the_thief_who_took_a_werewolf_hunts_the_same_night() -> None:
     ],
 )
 def test_a_bad_deal_is_refused(deal: dict[str, Any], code: str, words: str) -> None:
-    err = script_error(thief(deal=deal))
-    assert err.code == code
+    with pytest.raises(LoupGarouError) as caught:
+        verdict_of(thief(deal=deal))
+    err = caught.value
+    assert (err.code, err.kind) == (code, code.partition(".")[0])
     assert words in err.message
 
 
 def test_a_deck_without_thief_sets_nothing_aside() -> None:
     doc = nine()
     doc["deal"]["set_aside"] = ["villager", "villager"]
-    err = script_error(doc)
-    assert err.code == "script.bad_deal"
-    assert "this deck sets no card aside" in err.message
+    with pytest.raises(SetupError) as caught:
+        verdict_of(doc)
+    assert caught.value.code == "setup.card_count"
+    assert "9 players need 9 cards (one each); the deal gives 11" in caught.value.message
 
 
 def test_a_verb_of_another_family_is_unknown() -> None:

@@ -1,8 +1,8 @@
 """Playing a script through the engine and writing the verdict.
 
 Contract: :func:`adjudicate` sets the table up (raising :class:`ScriptError`
-for a script that cannot even start; set-up problems keep their ``setup.*``
-codes), then submits every
+for a script that cannot even start, and the rules' own :class:`SetupError`
+for a table they refuse), then submits every
 step in order through :class:`Match`.  The first step the engine refuses
 stops the game: the verdict names it with the engine's error code and
 message, and nothing of that step or after it is applied (a ``votes`` step is
@@ -25,7 +25,7 @@ from typing import Any
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
-from loupgarou.core.errors import IllegalAction, ScriptError, SetupError, SetupWarning
+from loupgarou.core.errors import IllegalAction, ScriptError, SetupWarning
 from loupgarou.core.events import EVERYONE, JSON, Event
 from loupgarou.core.outcome import Outcome
 from loupgarou.core.statements import Statement
@@ -35,7 +35,6 @@ from loupgarou.scripting.chance import DealBuilder, ScriptChance
 from loupgarou.scripting.dialect import Dialect
 from loupgarou.scripting.families import dialect_for
 from loupgarou.scripting.model import Move, Script, Step
-from loupgarou.scripting.parse import as_script_error
 from loupgarou.scripting.verdict import (
     Knowledge,
     Line,
@@ -119,10 +118,7 @@ def start(script: Script) -> tuple[Match, ScriptChance]:
         builder = build
     chance = ScriptChance(script.chance, script.seed, builder, resolve)
     config = GameConfig(script.family, script.players, script.deck, dict(script.options))
-    try:
-        return Match(watched, config, chance), chance
-    except SetupError as exc:
-        raise as_script_error(exc) from exc
+    return Match(watched, config, chance), chance
 
 
 def describe_move(move: Move, names: tuple[str, ...], dialect: Dialect, match: Match) -> str:
