@@ -235,7 +235,7 @@ def test_a_stage_2_ballot_for_someone_not_suspected_is_refused_whole() -> None:
     assert (v.rejected.number, v.rejected.code) == (7, "action.illegal")
     assert (
         v.rejected.message
-        == "seat 1 cannot 'vote players 0' now; legal: vote players 2; vote players 8"
+        == "seat 1 [Bo] cannot 'vote players 0' now; legal: vote players 2; vote players 8"
     )
     assert len(v.standing.pending) == 6  # nobody voted, not even Ada
 

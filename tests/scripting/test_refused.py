@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loupgarou.scripting import parse_script, play
+from loupgarou.scripting import parse_script, play, render
 from tests.scripting.builders import NIGHT, first_night, verdict_of, votes
 
 
@@ -17,7 +17,13 @@ def test_acting_out_of_turn_is_refused_and_nothing_after_it_is_played() -> None:
     assert v.rejected is not None
     assert v.rejected.number == 1
     assert v.rejected.code == "action.not_your_turn"
-    assert "seat 3" in v.rejected.message
+    # The message says who the table waits for, and what they may do, by name.
+    assert v.rejected.message == (
+        "seat 3 [Dan] has nothing to decide now; "
+        "the table waits for seat 1 [Bob] (seer: look or pass)"
+    )
+    assert "seat 1 [Bob] (seer" in render(v)  # the names are not given twice
+    assert "[Bob] [Bob]" not in render(v)
     assert v.played == ()
     assert [p.seat for p in v.standing.pending] == [1]
 

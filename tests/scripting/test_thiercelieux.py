@@ -292,7 +292,7 @@ def test_the_second_lover_must_follow_the_first_and_nothing_is_cast_otherwise() 
     v = verdict_of(together("Dan"))
     assert v.rejected is not None
     assert v.rejected.message.startswith(
-        "seat 8 cannot 'vote players 3' now; legal: vote players 2"
+        "seat 8 [Ivy] cannot 'vote players 3' now; legal: vote players 2"
     )
     assert not [line for line in v.timeline if line.step == 8]
     assert len(v.standing.pending) == 8  # Ann was devoured; nobody has voted

@@ -83,7 +83,7 @@ def test_a_table_where_the_thief_must_swap_takes_a_card_even_on_a_timeout() -> N
     game = table(THIEF, thief_must_swap=True)
     decision = game.decision("thief")
     assert not decision.optional and PASS not in decision.options
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="'thief' is mandatory"):
         game.decline("thief")
     game.timeout("thief")
     assert game.role("thief") == "little_girl"

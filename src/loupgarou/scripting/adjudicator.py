@@ -30,7 +30,7 @@ from loupgarou.core.events import EVERYONE, JSON, Event
 from loupgarou.core.outcome import Outcome
 from loupgarou.core.statements import Statement
 from loupgarou.core.variant import GameConfig, OptionSpec, Variant
-from loupgarou.engine.match import Match
+from loupgarou.engine.match import Match, not_allowed, not_your_turn
 from loupgarou.scripting.chance import DealBuilder, ScriptChance
 from loupgarou.scripting.dialect import Dialect
 from loupgarou.scripting.families import dialect_for
@@ -158,29 +158,31 @@ def _check(match: Match, step: Step) -> None:
     state = match.state
     for move in step.moves:
         assert move.action is not None
-        decision = next((d for d in variant.decisions(state) if d.seat == move.seat), None)
+        pending = variant.decisions(state)
+        decision = next((d for d in pending if d.seat == move.seat), None)
         if decision is None or not decision.allows(move.action):
             if state is match.state:
                 match.submit(move.seat, move.action)  # the engine's own error; nothing changes
-            raise _refusal(decision, move.seat, move.action, variant.outcome(state) is not None)
+            raise _refusal(match.players, pending, decision, move, variant.outcome(state))
         state, _ = variant.apply(state, move.seat, move.action)
         if variant.chance_request(state) is not None:
             return
 
 
-def _refusal(decision: Decision | None, seat: int, action: Action, over: bool) -> IllegalAction:
-    """The engine's error for ``action``, worded as :meth:`Match.submit` words it."""
+def _refusal(
+    players: Sequence[str],
+    pending: Sequence[Decision],
+    decision: Decision | None,
+    move: Move,
+    outcome: Outcome | None,
+) -> IllegalAction:
+    """The engine's error for ``move``, worded as :meth:`Match.submit` words it."""
+    assert move.action is not None
     if decision is None:
-        if over:
+        if outcome is not None:
             return IllegalAction("action.game_over", "the game is over")
-        return IllegalAction("action.not_your_turn", f"seat {seat} has nothing to decide now")
-    options = decision.options
-    return IllegalAction(
-        "action.illegal",
-        f"seat {seat} cannot '{action.describe()}' now; legal: "
-        + "; ".join(a.describe() for a in options[:12])
-        + (" ..." if len(options) > 12 else ""),
-    )
+        return not_your_turn(players, move.seat, pending)
+    return not_allowed(players, decision, move.action)
 
 
 def _apply(match: Match, move: Move) -> tuple[Event, ...]:
