@@ -49,7 +49,7 @@ def test_json_output_is_stable(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert list(doc) == VERDICT_KEYS
     assert doc["status"] == "finished"
     assert set(doc["steps"]) == {"total", "accepted", "played"}
-    assert set(doc["steps"]["played"][0]) == {"step", "kind", "text", "note", "inputs"}
+    assert set(doc["steps"]["played"][0]) == {"step", "kind", "text", "note", "inputs", "declined"}
     assert set(doc["timeline"][0]) == {"step", "kind", "audience", "text", "data"}
     assert set(doc["learned"][0]) == {"seat", "name", "dealt", "events"}
     assert set(doc["result"]) == RESULT_KEYS

@@ -11,6 +11,13 @@ whole game from the moderator's side, what each player learned, the end (or
 the state the game was left in), the family's story in short (if it has one)
 and any warnings.  Pure: no I/O.
 
+Silence: a table with physical cards types what happened, so, unless the script
+is ``strict``, a step that cannot be played yet because the game waits for
+decisions that may all be declined (optional powers, a Ghost's call) declines
+them first (:func:`_silence`); a mandatory decision is never answered that way.
+The votes of a ``votes`` step are cast in the order the rules call them
+(:func:`_in_calling_order`: Lupus in Tabula's stage 1 calls one voter at a time).
+
 A fixed chance outcome may be written in the family's terms (a player's name
 for a Thiercelieux tie-break): the match plays through a :class:`Watched`
 variant, which remembers the state that asked for a draw, so that the dialect
@@ -23,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from loupgarou.core.actions import Action, Decision
+from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.errors import IllegalAction, ScriptError, SetupWarning
 from loupgarou.core.events import EVERYONE, JSON, Event
@@ -34,7 +41,7 @@ from loupgarou.engine.match import Match, not_allowed, not_your_turn
 from loupgarou.scripting.chance import DealBuilder, ScriptChance
 from loupgarou.scripting.dialect import Dialect
 from loupgarou.scripting.families import dialect_for
-from loupgarou.scripting.model import Move, Script, Step
+from loupgarou.scripting.model import Move, Script
 from loupgarou.scripting.verdict import (
     Knowledge,
     Line,
@@ -44,7 +51,7 @@ from loupgarou.scripting.verdict import (
     Standing,
     Verdict,
 )
-from loupgarou.scripting.words import describe_statement, name_of
+from loupgarou.scripting.words import and_list, describe_statement, name_of
 from loupgarou.variants.registry import find_family
 
 
@@ -144,7 +151,58 @@ def describe_move(move: Move, names: tuple[str, ...], dialect: Dialect, match: M
     return f"{who}: {dialect.describe_action(move.action, names)}"
 
 
-def _check(match: Match, step: Step) -> None:
+def _in_calling_order(match: Match, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """The votes of a ``votes`` step in the order the rules call them.
+
+    Where the rules wait for one voter at a time (Lupus in Tabula's stage 1, in calling
+    order from the Welcome card), each next vote is the first written whose voter is
+    called now; where they wait for every voter at once, the written order stays.
+    Tried on the pure rules; a vote nobody waits for, or that the rules refuse, keeps
+    its place for :func:`_check` to refuse, and a chance draw ends the reordering.
+    """
+    variant = match.variant
+    state = match.state
+    rest = list(moves)
+    out: list[Move] = []
+    while rest:
+        waiting = {d.seat: d for d in variant.decisions(state)}
+        move = next((m for m in rest if m.seat in waiting), None)
+        if move is None or move.action is None or not waiting[move.seat].allows(move.action):
+            break
+        out.append(move)
+        rest.remove(move)
+        state, _ = variant.apply(state, move.seat, move.action)
+        if variant.chance_request(state) is not None:
+            break
+    return (*out, *rest)
+
+
+def _waits_elsewhere(match: Match, move: Move) -> bool:
+    """Whether the game waits for others before ``move`` can be played."""
+    if move.type == "statement":
+        return not match.variant.may_speak(match.state, move.seat)
+    return match.decision_for(move.seat) is None
+
+
+def _silence(match: Match, move: Move) -> list[int]:
+    """Decline what the script moves past without a word (see the module docstring).
+
+    While ``move`` cannot be played yet and every decision the game waits for may be
+    declined (an optional power, a Ghost's call), each is declined in turn, as a table
+    with physical cards reads silence.  A mandatory decision stops it (the step is then
+    refused as usual).  Returns the seats that declined, in order.
+    """
+    declined: list[int] = []
+    while not match.over and _waits_elsewhere(match, move):
+        pending = match.pending()
+        if not pending or not all(PASS in d.options for d in pending):
+            break
+        match.submit(pending[0].seat, PASS)
+        declined.append(pending[0].seat)
+    return declined
+
+
+def _check(match: Match, moves: tuple[Move, ...]) -> None:
     """Refuse a multi-move step before any of it is applied.
 
     The moves are tried in order on the pure rules, from the match's state, so
@@ -152,11 +210,11 @@ def _check(match: Match, step: Step) -> None:
     Lovers' common ballot) is judged as the engine will judge it.  The check stops
     at a chance draw: what follows it depends on the draw.
     """
-    if len(step.moves) < 2:
+    if len(moves) < 2:
         return
     variant = match.variant
     state = match.state
-    for move in step.moves:
+    for move in moves:
         assert move.action is not None
         pending = variant.decisions(state)
         decision = next((d for d in pending if d.seat == move.seat), None)
@@ -204,11 +262,18 @@ def play(script: Script) -> Played:
     played: list[PlayedStep] = []
     rejected: Rejection | None = None
     for step in script.steps:
-        text = "; ".join(describe_move(m, names, dialect, match) for m in step.moves)
         mark = len(match.inputs)
+        moves = step.moves
+        if step.kind == "votes":
+            moves = _in_calling_order(match, moves)
+        declined = [] if script.strict else _silence(match, moves[0])
+        text = "; ".join(describe_move(m, names, dialect, match) for m in moves)
+        if declined:
+            silent = and_list([name_of(names, s) for s in declined])
+            text = f"({silent}: silence, declined) {text}"
         try:
-            _check(match, step)
-            for move in step.moves:
+            _check(match, moves)
+            for move in moves:
                 _apply(match, move)
         except IllegalAction as exc:
             caused.extend([step.number] * (len(match.events) - len(caused)))
@@ -218,7 +283,7 @@ def play(script: Script) -> Played:
             raise ScriptError(exc.code, f"step {step.number}: {exc.message}") from exc
         caused.extend([step.number] * (len(match.events) - len(caused)))
         inputs = tuple(i.to_json() for i in match.inputs[mark:])
-        played.append(PlayedStep(step.number, step.kind, text, inputs, step.note))
+        played.append(PlayedStep(step.number, step.kind, text, inputs, step.note, tuple(declined)))
     warnings = list(match.warnings)
     if match.over:
         warnings.extend(

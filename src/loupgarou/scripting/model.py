@@ -64,6 +64,9 @@ class Script:
     """Fixed chance outcomes by label, as written (see :mod:`loupgarou.scripting.chance`)."""
     deal: tuple[str, ...] | None = None
     """The explicit deal: the role at each seat, then at each centre slot."""
+    strict: bool = False
+    """``strict: true``: every decision needs its step; by default an optional decision
+    the script moves past without a word is declined (silence, at a real table)."""
 
     def seat_name(self, seat: int) -> str:
         return self.players[seat] if 0 <= seat < len(self.players) else f"seat {seat}"

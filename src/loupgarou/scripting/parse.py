@@ -46,6 +46,7 @@ TOP_FIELDS = (
     "seed",
     "chance",
     "steps",
+    "strict",
 )
 
 
@@ -204,6 +205,9 @@ def parse_script(obj: JSON, source: str = "<script>") -> Script:
         read_step(i, s, reader)
         for i, s in enumerate(listing(doc.get("steps", []), "'steps'"), start=1)
     )
+    strict = doc.get("strict", False)
+    if not isinstance(strict, bool):
+        fail("script.bad_field", f"'strict' must be true or false, not {strict!r}")
     title = doc.get("title", "")
     return Script(
         source=source,
@@ -217,4 +221,5 @@ def parse_script(obj: JSON, source: str = "<script>") -> Script:
         seed=seed,
         chance=chance,
         deal=deal,
+        strict=strict,
     )
