@@ -8,7 +8,7 @@ import pytest
 
 from loupgarou.core.errors import LoupGarouError, ScriptError, SetupError
 from loupgarou.scripting import Verdict, parse_script, play, render
-from tests.scripting.builders import verdict_of
+from tests.scripting.builders import first_night, verdict_of
 from tests.scripting.thiercelieux_builders import DEAL, PLAYERS, everyone, night_one, nine
 
 SEVEN = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Hal"]
@@ -490,3 +490,71 @@ def test_a_captain_draw_naming_nobody_at_the_table_is_refused_before_play() -> N
         parse_script(doc)
     assert caught.value.code == "script.unknown_player"
     assert "'chance.captain_draw': 'Zed' is not a player" in caught.value.message
+
+
+# --- what a narrator really knows: the pack's victim, the elected Captain, the lynch ------------
+
+
+def narrated(steps: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
+    return {
+        "format": "loupgarou-script",
+        "version": 1,
+        "family": "thiercelieux",
+        "players": ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"],
+        "deck": ["werewolf", "werewolf", "seer", "witch", "hunter"] + ["villager"] * 3,
+        "deal": {"players": ["werewolf", "werewolf", "seer", "witch", "hunter"] + ["villager"] * 3},
+        "options": {"narrator_knows": "results", **options},
+        "steps": steps,
+    }
+
+
+NIGHT_ONE = [
+    {"seat": "Ann", "do": "wake"},
+    {"seat": "Ben", "do": "wake"},
+    {"pack": "Fay"},
+]
+
+
+def test_the_narrator_states_the_packs_victim_and_the_lynch_without_ballots() -> None:
+    # Silence covers the Seer and the Witch; nobody's ballot is typed or invented.
+    v = verdict_of(narrated([*NIGHT_ONE, {"elected": "Cid"}, {"lynched": "Ann"}]))
+    assert v.rejected is None
+    texts = [p.text for p in v.played]
+    assert texts[2] == "the pack chose Fay (given by Ann for the pack)"
+    assert (
+        texts[3] == "(Dee: silence, declined) Cid is elected Captain (given by Ann for the table)"
+    )
+    assert texts[4] == "Ann is lynched (given by Ann for the table)"
+    kinds = [line.kind for line in v.timeline]
+    assert "pack_vote" not in kinds and "voted" not in kinds and "votes" not in kinds
+    assert [line.data for line in v.timeline if line.kind == "lynched"] == [{"seat": 0}]
+
+
+def test_the_narrator_may_say_nobody_was_lynched_or_the_pack_took_no_victim() -> None:
+    steps: list[dict[str, Any]] = [
+        *NIGHT_ONE[:2],
+        {"pack": "no_victim"},
+        {"elected": "Cid"},
+        {"lynched": None},
+    ]
+    v = verdict_of(narrated(steps))
+    assert v.rejected is None
+    assert [line.data for line in v.timeline if line.kind == "no_lynch"] == [{"tied": []}]
+    assert [p.text for p in v.played][-1] == "nobody is lynched (given by Ann for the table)"
+
+
+def test_a_result_the_game_does_not_wait_for_is_refused_with_what_it_waits_for() -> None:
+    v = verdict_of(narrated([*NIGHT_ONE, {"lynched": "Ann"}]))  # the Captain comes first
+    assert v.rejected is not None and v.rejected.code == "action.not_your_turn"
+    assert v.rejected.message.startswith("the game does not wait for the lynch's result now;")
+    assert "seat 0 [Ann] (captain_result: vote, mandatory)" in v.rejected.message
+
+
+def test_a_result_needs_the_option_and_the_family() -> None:
+    doc = narrated([*NIGHT_ONE])
+    doc["options"] = {}
+    err = script_error(doc)
+    assert err.code == "script.bad_step" and "narrator_knows: results" in err.message
+    with pytest.raises(ScriptError) as caught:
+        verdict_of(first_night(steps=[{"lynched": "Bob"}]))
+    assert caught.value.code == "script.bad_step" and "Thiercelieux" in caught.value.message

@@ -226,6 +226,7 @@ def test_every_option_is_declared_with_its_default_and_meaning() -> None:
         "witch_one_potion_per_night": False,
         "thief_must_swap": False,
         "pack_may_devour_werewolf": True,
+        "narrator_knows": "ballots",
     }
     assert all(len(s.help) > 30 for s in specs.values())
     assert specs["captain_mode"].choices == ("elected", "random")

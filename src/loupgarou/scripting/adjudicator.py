@@ -27,7 +27,7 @@ can read the outcome against it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from loupgarou.core.actions import PASS, Action, Decision
@@ -37,11 +37,11 @@ from loupgarou.core.events import EVERYONE, JSON, Event
 from loupgarou.core.outcome import Outcome
 from loupgarou.core.statements import Statement
 from loupgarou.core.variant import GameConfig, OptionSpec, Variant
-from loupgarou.engine.match import Match, not_allowed, not_your_turn
+from loupgarou.engine.match import Match, not_allowed, not_your_turn, waiting_for
 from loupgarou.scripting.chance import DealBuilder, ScriptChance
 from loupgarou.scripting.dialect import Dialect
 from loupgarou.scripting.families import dialect_for
-from loupgarou.scripting.model import Move, Script
+from loupgarou.scripting.model import RESULT_KINDS, Move, Script
 from loupgarou.scripting.verdict import (
     Knowledge,
     Line,
@@ -129,6 +129,18 @@ def start(script: Script) -> tuple[Match, ScriptChance]:
 
 
 def describe_move(move: Move, names: tuple[str, ...], dialect: Dialect, match: Match) -> str:
+    if move.given_as:
+        assert move.action is not None
+        who = and_list([name_of(names, p) for p in move.action.players]) or "nobody"
+        said = {
+            "pack": f"the pack chose {'no victim' if who == 'nobody' else who}",
+            "elected": f"{who} is elected Captain",
+            "lynched": f"{who} is lynched",
+        }[move.given_as]
+        if move.seat < 0:
+            return said
+        voice = "the pack" if move.given_as == "pack" else "the table"
+        return f"{said} (given by {name_of(names, move.seat)} for {voice})"
     who = name_of(names, move.seat)
     if move.type == "timeout":
         decision = match.decision_for(move.seat)
@@ -177,8 +189,40 @@ def _in_calling_order(match: Match, moves: tuple[Move, ...]) -> tuple[Move, ...]
     return (*out, *rest)
 
 
+def _given_by(match: Match, move: Move) -> Move:
+    """A result the narrator states, answered by whoever holds that decision now (the
+    move itself if it names its seat, or if nobody holds the decision now)."""
+    if move.seat >= 0:
+        return move
+    kind = RESULT_KINDS[move.given_as]
+    for d in match.pending():
+        if d.kind == kind:
+            return replace(move, seat=d.seat)
+    return move
+
+
+_RESULT_WORDS = {
+    "pack": "the pack's victim",
+    "elected": "the elected Captain",
+    "lynched": "the lynch's result",
+}
+
+
+def _not_now(match: Match, move: Move) -> IllegalAction:
+    """The refusal of a stated result the game does not wait for now."""
+    if match.over:
+        return IllegalAction("action.game_over", "the game is over")
+    return IllegalAction(
+        "action.not_your_turn",
+        f"the game does not wait for {_RESULT_WORDS[move.given_as]} now; "
+        + waiting_for(match.players, match.pending()),
+    )
+
+
 def _waits_elsewhere(match: Match, move: Move) -> bool:
     """Whether the game waits for others before ``move`` can be played."""
+    if move.seat < 0:
+        return _given_by(match, move).seat < 0
     if move.type == "statement":
         return not match.variant.may_speak(match.state, move.seat)
     return match.decision_for(move.seat) is None
@@ -267,11 +311,14 @@ def play(script: Script) -> Played:
         if step.kind == "votes":
             moves = _in_calling_order(match, moves)
         declined = [] if script.strict else _silence(match, moves[0])
+        moves = tuple(_given_by(match, m) for m in moves)
         text = "; ".join(describe_move(m, names, dialect, match) for m in moves)
         if declined:
             silent = and_list([name_of(names, s) for s in declined])
             text = f"({silent}: silence, declined) {text}"
         try:
+            if moves[0].seat < 0:
+                raise _not_now(match, moves[0])
             _check(match, moves)
             for move in moves:
                 _apply(match, move)

@@ -28,6 +28,20 @@ class Move:
     seat: int
     action: Action | None = None
     statement: Statement | None = None
+    given_as: str = ""
+    """For a result the narrator states (``pack``, ``elected``, ``lynched``): ``seat`` is
+    -1 until played; the move is then answered by whoever holds the decision of the
+    kind in :data:`RESULT_KINDS` (the pack's first awake member, the table's first
+    living player)."""
+
+
+RESULT_KINDS: dict[str, str] = {
+    "pack": "pack_choice",
+    "elected": "captain_result",
+    "lynched": "lynch_result",
+}
+"""The steps stating what a narrator knows, and the decision each answers (Thiercelieux,
+option ``narrator_knows: results``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
 from loupgarou.core.variant import GameConfig
 from loupgarou.scripting.families import dialect_for
-from loupgarou.scripting.model import SCRIPT_FORMAT, SCRIPT_VERSION, Script
+from loupgarou.scripting.model import RESULT_KINDS, SCRIPT_FORMAT, SCRIPT_VERSION, Script
 from loupgarou.scripting.reader import (
     QUOTE,
     Reader,
@@ -205,6 +205,14 @@ def parse_script(obj: JSON, source: str = "<script>") -> Script:
         read_step(i, s, reader)
         for i, s in enumerate(listing(doc.get("steps", []), "'steps'"), start=1)
     )
+    results = [s for s in steps if s.kind in RESULT_KINDS]
+    if results and options.get("narrator_knows") != "results":
+        fail(
+            "script.bad_step",
+            f"step {results[0].number}: '{results[0].kind}' states a result alone; "
+            "set the option narrator_knows: results (the table then gives results, "
+            "not ballots)",
+        )
     strict = doc.get("strict", False)
     if not isinstance(strict, bool):
         fail("script.bad_field", f"'strict' must be true or false, not {strict!r}")

@@ -128,7 +128,9 @@ def _open_vote(d: Draft, vote: str, candidates: tuple[int, ...], step: str) -> N
     d.step = step
     d.answers = d.plan.no_answers
     d.events.append(VOTE_OPENS[vote, candidates])
-    if d.plan.options.lovers_vote_together:
+    if d.plan.options.narrator_knows == "results":
+        d.work.append(Task("result", RESULT, d.up[0], candidates, vote))
+    elif d.plan.options.lovers_vote_together:
         d.work.append(Task("ballot", BALLOT, NONE, candidates, vote))
     else:
         d.work.append(ballot_task(d.plan.n, vote, candidates))
@@ -256,6 +258,40 @@ def _count(d: Draft, vote: str) -> None:
         d.work.append(DUSK)
 
 
+# --- a vote's result alone (option narrator_knows = results) -----------------------------------
+
+NO_LYNCH: Final = Action("no_lynch")
+_RESULTS: Final[dict[tuple[int, str, tuple[int, ...]], tuple[Decision, ...]]] = {}
+
+
+def _result_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
+    """The table's result of the vote, given by its first living player for the table:
+    the elected Captain, or the lynched player (himself included) or nobody (a tie the
+    table's rules left unsettled).  Mandatory; by default the first candidate, or
+    nobody for a lynch."""
+    key = (task.seat, task.arg, task.seats)
+    found = _RESULTS.get(key)
+    if found is None:
+        options = tuple(VOTE_FOR[t] for t in task.seats)
+        if _is_lynch(task.arg):
+            decision = Decision(task.seat, "lynch_result", (*options, NO_LYNCH), NO_LYNCH)
+        else:
+            decision = Decision(task.seat, "captain_result", options, options[0])
+        found = remember(_RESULTS, key, (decision,))
+    return found
+
+
+def _result_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
+    if action.kind == "no_lynch":
+        d.events.append(_new(Event, ("no_lynch", EVERYONE, {"tied": []})))
+        d.work.append(DUSK)
+    elif _is_lynch(task.arg):
+        _lynched(d, action.players[0])
+    else:
+        _elect(d, action.players[0], "vote")
+    return True
+
+
 # --- the Captain --------------------------------------------------------------------------------
 
 
@@ -346,6 +382,7 @@ night's deaths as the log keeps them: it tells the seats only),
 
 BALLOT: Final = Does(pending=_ballot_pending, act=_ballot_act, vote=_ballot_vote)
 CAPTAIN_PICK: Final = Does(pending=_pick_pending, act=_pick_act)
+RESULT: Final = Does(pending=_result_pending, act=_result_act)
 CAPTAIN_TIEBREAK: Final = Does(request=_tiebreak_request, resolve=_captain_tiebreak)
 LYNCH_DRAW: Final = Does(request=_tiebreak_request, resolve=_lynch_draw)
 

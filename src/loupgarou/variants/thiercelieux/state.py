@@ -349,6 +349,7 @@ class Options:
     witch_one_potion_per_night: bool = False
     thief_must_swap: bool = False
     pack_may_devour_werewolf: bool = True
+    narrator_knows: str = "ballots"
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -121,6 +121,17 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
         "unless both are Werewolves.",
     ),
     OptionSpec(
+        "narrator_knows",
+        "ballots",
+        "What the table tells the game master.  'ballots': every Werewolf's ballot and "
+        "every day ballot.  'results': what a narrator at a table with physical cards "
+        "sees: the pack's victim (given by the first awake Werewolf, for the pack), the "
+        "elected Captain and who is lynched, or nobody (given by the first living player, "
+        "for the table, after the table applied the tie rules).",
+        ("ballots", "results"),
+        str,
+    ),
+    OptionSpec(
         "pack_may_devour_werewolf",
         True,
         "The Werewolves may choose one of their own as the night's victim.  Off: their "
@@ -147,6 +158,7 @@ def resolve(given: dict[str, JSON]) -> Options:
         witch_one_potion_per_night=bool(opts["witch_one_potion_per_night"]),
         thief_must_swap=bool(opts["thief_must_swap"]),
         pack_may_devour_werewolf=bool(opts["pack_may_devour_werewolf"]),
+        narrator_knows=str(opts["narrator_knows"]),
     )
 
 
