@@ -346,9 +346,11 @@ def test_a_table_that_reads_the_deadly_owl_from_twenty_players() -> None:
     # House rule: deadly_owl_from = 20.  The default (21) reads "more than 20".
     game = table(TWENTY, welcome_card=[1], deadly_owl_from=20)
     assert game.state.n == 20
+    assert game.view["deadly_owl"] is True  # a table rule: every seat knows it
     game.night(kill="ana", pick="hal")
     assert game.public("dawn") == [{"night": 1, "deaths": [0, 10]}]
     game = table(TWENTY)
+    assert game.view["deadly_owl"] is False
     game.night(kill="ana", pick="hal")
     assert game.public("dawn") == [{"night": 1, "deaths": [0]}]
     nineteen = TWENTY.replace(" x6:villager", "")
