@@ -146,6 +146,19 @@ def test_a_votes_step_of_stage_1_may_list_the_voters_in_any_order() -> None:
     assert (PLAYERS[pending.seat], pending.kind) == ("Ada", "stage1")
 
 
+def test_an_owl_who_said_nothing_is_declined_before_stage_1_is_sorted_into_calling_order() -> None:
+    # Bo holds the Owl and the script never mentions him: when the day's ballots come
+    # (out of order), his silence is read first, and then the votes are sorted.
+    deal = {**nine()["deal"]["players"], "Bo": "owl"}
+    deck = ["owl" if c == "villager" and i == 4 else c for i, c in enumerate(nine()["deck"])]
+    doc = nine(deck=deck, deal={"players": deal}, steps=[*GUY_DIES, stage1(Jo="Cy", Ivy="Di")])
+    v = verdict_of(doc)
+    assert v.rejected is None
+    step = v.played[-1]
+    assert step.declined == (PLAYERS.index("Bo"),)
+    assert [i["seat"] for i in step.inputs] == [1, 7, 8]  # Bo's pass, then Ivy, then Jo
+
+
 def test_a_stage_1_votes_step_with_a_gap_in_the_calling_order_casts_nothing() -> None:
     # Ivy and Ada vote, but Jo, called between them, does not: Ada's turn never comes.
     v = verdict_of(nine(steps=[*GUY_DIES, stage1(Ada="Cy", Ivy="Di")]))

@@ -308,9 +308,9 @@ def play(script: Script) -> Played:
     for step in script.steps:
         mark = len(match.inputs)
         moves = step.moves
-        if step.kind == "votes":
-            moves = _in_calling_order(match, moves)
         declined = [] if script.strict else _silence(match, moves[0])
+        if step.kind == "votes":  # after the silence: the vote may open only then
+            moves = _in_calling_order(match, moves)
         moves = tuple(_given_by(match, m) for m in moves)
         text = "; ".join(describe_move(m, names, dialect, match) for m in moves)
         if declined:
