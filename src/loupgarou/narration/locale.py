@@ -54,6 +54,7 @@ CLI_TEXT_KEYS: frozenset[str] = frozenset(
     {
         "cli.bad_duration",
         "cli.long_duration",
+        "cli.speak_fitted",
         "cli.wrong_family_flag",
         "cli.wrong_family",
         "cli.or",
@@ -90,7 +91,7 @@ the table's errors, and what becomes of the game's record."""
 CLI_PARAMETERS = frozenset(
     {
         *("flag", "flags", "value", "given", "family", "families", "option", "path"),
-        *("reason", "players", "centre", "most"),
+        *("reason", "players", "centre", "most", "seconds"),
     }
 )
 """Placeholders the ``cli.*`` texts may use."""

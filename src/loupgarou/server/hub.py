@@ -16,7 +16,9 @@ awaiting, so inputs to a room never interleave.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -65,6 +67,8 @@ class LiveRoom:
     seq: int
     devices: list[Device] = field(default_factory=list)
     timer: asyncio.TimerHandle | None = None
+    thinking: set[tuple[int, str]] = field(default_factory=set)
+    """The bots' requests being thought out (seat, key)."""
     night_size: int = 0
     night_key: tuple[object, ...] = ()
 
@@ -84,6 +88,10 @@ class Hub:
         self.idle_seconds = idle_seconds
         self.rooms: dict[str, LiveRoom] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.thinker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="bots")
+        """Where bots think: one thread, so a bot's seconds of thought never hold up the
+        loop (it gets the interpreter back every few milliseconds)."""
+        self._inline = False
 
     # --- start-up and rebuilding --------------------------------------------------------------
 
@@ -115,6 +123,7 @@ class Hub:
         self.loop = loop
         for code in list(self.rooms):
             self._tick(code)
+            self._bots(self.rooms[code])
         loop.call_later(60.0, self._expire_loop)
 
     # --- rooms --------------------------------------------------------------------------------
@@ -175,6 +184,7 @@ class Hub:
         live.seq += 1
         self.broadcast(live)
         self._schedule(live)
+        self._bots(live)
 
     # --- devices ------------------------------------------------------------------------------
 
@@ -237,6 +247,44 @@ class Hub:
         biggest = max((len(b) + 60 for _, b in bodies), default=0)
         live.night_size = _round_up(biggest + NIGHT_MARGIN)
 
+    # --- bots ---------------------------------------------------------------------------------
+
+    def _bots(self, live: LiveRoom) -> None:
+        """Have the room's bots think about what is asked of them; each answer comes back
+        as an input of its own.  Without a loop (tests), they think at once."""
+        if self.loop is None:
+            if self._inline:
+                return  # the outer call goes on until no bot has anything left to do
+            self._inline = True
+            try:
+                while requests := live.room.bot_requests():
+                    self._deliver(live, requests[0], _think(live, requests[0]))
+            finally:
+                self._inline = False
+            return
+        for request in live.room.bot_requests():
+            key = (request.seat, request.key)
+            if key in live.thinking:
+                continue
+            live.thinking.add(key)
+            future = self.loop.run_in_executor(self.thinker, _think, live, request)
+            future.add_done_callback(functools.partial(self._thought, live, request, key))
+
+    def _thought(self, live: LiveRoom, request: Any, key: tuple[int, str], future: Any) -> None:
+        live.thinking.discard(key)
+        if self.rooms.get(live.room.code) is not live:
+            return
+        try:
+            entry = future.result()
+        except Exception:  # a bot that fails answers with the default, and we say so
+            log.exception("room %s: the bot of seat %d failed", live.room.code, request.seat)
+            entry = _default_entry(request)
+        self._deliver(live, request, entry)
+
+    def _deliver(self, live: LiveRoom, request: Any, entry: dict[str, Any]) -> None:
+        with contextlib.suppress(RoomError):  # the question passed while the bot thought
+            self.submit(live, entry)
+
     # --- clocks -------------------------------------------------------------------------------
 
     def _schedule(self, live: LiveRoom) -> None:
@@ -283,6 +331,30 @@ class Hub:
             for device in live.devices:
                 device.send(_error("room.expired", "this room was closed after a long idle time"))
         return codes
+
+
+def _think(live: LiveRoom, request: Any) -> dict[str, Any]:
+    """A bot's answer to ``request`` as an input (run in the bots' thread)."""
+    game = live.room.game
+    assert game is not None
+    bot = game.bots[request.seat]
+    if request.kind == "say":
+        statement = bot.speak(request.view)
+        said = None if statement is None else statement.to_json()
+        return {"t": "botsay", "seat": request.seat, "statement": said}
+    action = bot.decide(request.view, request.decision)
+    return {"t": "bot", "seat": request.seat, "task": request.key, "action": action.to_json()}
+
+
+def _default_entry(request: Any) -> dict[str, Any]:
+    if request.kind == "say":
+        return {"t": "botsay", "seat": request.seat, "statement": None}
+    return {
+        "t": "bot",
+        "seat": request.seat,
+        "task": request.key,
+        "action": request.decision.default.to_json(),
+    }
 
 
 def _round_up(size: int) -> int:

@@ -33,7 +33,7 @@ from loupgarou.bots.protocol import Bot
 from loupgarou.bots.registry import factory
 from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.errors import IllegalAction, LoupGarouError
-from loupgarou.core.events import JSON, Event
+from loupgarou.core.events import JSON, Event, plain
 from loupgarou.core.statements import Statement
 from loupgarou.engine.match import Match, new_match
 from loupgarou.engine.views import SeatView
@@ -48,6 +48,18 @@ DECOY: Final = "decoy"
 
 class GameError(LoupGarouError):
     """An input the game refuses; it changed nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotRequest:
+    """A bot's turn to think: ``kind`` "act" (``decision`` is its task's, ``key`` the task
+    id) or "say" (the discussion opened; ``key`` names it)."""
+
+    seat: int
+    kind: str
+    key: str
+    view: SeatView
+    decision: Decision | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +122,7 @@ class PhoneGame:
         self.steps: list[tuple[int, str]] = []  # (event index, step) of this night's calls
         self.call = 0
         self.discussed = False  # this day's discussion has happened
+        self.speakers: set[int] = set()  # bots yet to speak in this discussion
         self.day_number = 0
         self.night_public: dict[str, JSON] = {}
         self._event_text: list[str] = []  # each event's JSON, encoded once
@@ -319,30 +332,59 @@ class PhoneGame:
         raise AssertionError("the game does not settle")
 
     def _bots_act(self) -> bool:
+        """Bots tap their decoys at once (there is nothing to think about); their real
+        decisions and their words come as inputs (:meth:`bot_requests`)."""
         for seat in sorted(self.tasks):
-            bot = self.bots.get(seat)
-            if bot is None:
-                continue
             task = self.tasks[seat]
-            if task.decoy:
+            if seat in self.bots and task.decoy:
                 self._answer(seat, task, PASS)
-            else:
-                view = self._seat_view(seat)
-                action = bot.decide(view, task.decision)
-                if not task.decision.allows(action):
-                    action = task.decision.default
-                self._answer(seat, task, action)
-            if self.stage == "call":
                 self._give_night_tasks()
-            else:
-                self._give_day_tasks()
-            return True
-        if self.stage == "discussion":
-            for seat in self.bots:
-                if seat not in self.ready and seat in self._alive():
-                    self.ready.add(seat)
-                    return True
+                return True
         return False
+
+    # --- bots ---------------------------------------------------------------------------------
+
+    def bot_requests(self) -> list[BotRequest]:
+        """What the bots must think about now: a real decision, or what to say when the
+        discussion opens.  The server has them think away from its loop, and their answers
+        come back as inputs (:meth:`bot_act`, :meth:`bot_say`), so replaying a game never
+        asks a bot again."""
+        if self.match.over or self.paused_at is not None:
+            return []
+        out: list[BotRequest] = []
+        for seat in sorted(self.speakers):
+            out.append(
+                BotRequest(seat, "say", f"say{self.day_number}", self._seat_view(seat), None)
+            )
+        for seat, task in sorted(self.tasks.items()):
+            if seat in self.bots and not task.decoy:
+                view = self._seat_view(seat)
+                out.append(BotRequest(seat, "act", task.id, view, task.decision))
+        return out
+
+    def bot_act(self, seat: int, task_id: str, action: Action, now: float) -> None:
+        if seat not in self.bots:
+            raise GameError("task.none", "that seat is not a bot's")
+        task = self.tasks.get(seat)
+        if task is None or task.id != task_id:
+            raise GameError("task.stale", "that question has passed")
+        if not task.decision.allows(action):
+            action = task.decision.default
+        self._answer(seat, task, action)
+        self._settle(now)
+
+    def bot_say(self, seat: int, statement: Statement | None, now: float) -> None:
+        if seat not in self.speakers:
+            raise GameError("task.stale", "that bot has had its say")
+        self.speakers.discard(seat)
+        self.ready.add(seat)
+        if (
+            statement is not None
+            and (statement.text or statement.claim is not None)
+            and self.variant.may_speak(self.match.state, seat)
+        ):
+            self.match.say(seat, statement)
+        self._settle(now)
 
     def _finished_stage(self, now: float) -> bool:
         late = self.deadline is not None and now >= self.deadline
@@ -354,7 +396,10 @@ class PhoneGame:
             return not self.tasks
         if self.stage == "discussion":
             alive = self._alive()
-            return late or alive <= self.ready
+            if late or alive <= self.ready:
+                self.speakers = set()
+                return True
+            return False
         if late:
             for d in self.match.pending():
                 self.match.timeout(d.seat)
@@ -402,12 +447,10 @@ class PhoneGame:
         return 0
 
     def _bots_speak(self) -> None:
-        for seat, bot in sorted(self.bots.items()):
-            if not self.variant.may_speak(self.match.state, seat):
-                continue
-            statement = bot.speak(self._seat_view(seat))
-            if statement is not None and (statement.text or statement.claim is not None):
-                self.match.say(seat, statement)
+        """The discussion opens: every living bot will say something (or nothing), then be
+        ready to vote."""
+        alive = self._alive()
+        self.speakers = {s for s in self.bots if s in alive}
 
     # --- what a seat sees -------------------------------------------------------------------
 
@@ -440,7 +483,7 @@ class PhoneGame:
         key = (len(self.match.events), self.stage, self.call, self.night_start)
         cached = self._public_text
         if cached is None or cached[0] != key:
-            cached = self._public_text = (key, raw(_plain(self._public())))
+            cached = self._public_text = (key, raw(plain(self._public())))
         return cached[1]
 
     def _events_for(self, seat: int | None, everything: bool) -> tuple[Event, ...]:
@@ -504,11 +547,3 @@ class PhoneGame:
 
     def seats_with_tasks(self) -> Iterable[int]:
         return self.tasks.keys()
-
-
-def _plain(value: JSON) -> JSON:
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value

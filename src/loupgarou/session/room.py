@@ -409,6 +409,32 @@ class Room:
             changed |= {s for s in tasks if s not in game.tasks}
             self.changed = changed
 
+    def _bot_game(self, e: Mapping[str, Any]) -> tuple[int, PhoneGame]:
+        if self.game is None or self.status != "playing":
+            raise RoomError("room.not_playing", "there is no game running in this room")
+        seat = e.get("seat")
+        if not isinstance(seat, int) or seat not in self.game.bots:
+            raise RoomError("task.none", "that seat is not a bot's")
+        return seat, self.game
+
+    def _on_bot(self, e: Mapping[str, Any], now: float) -> None:
+        """A bot's decision, thought out by the server away from its loop."""
+        seat, game = self._bot_game(e)
+        game.bot_act(seat, str(e.get("task")), action_from_json(e["action"]), now)
+        self._after_game_input()
+
+    def _on_botsay(self, e: Mapping[str, Any], now: float) -> None:
+        """What a bot says when the discussion opens (``statement`` null: nothing)."""
+        seat, game = self._bot_game(e)
+        said = e.get("statement")
+        game.bot_say(seat, None if said is None else Statement.from_json(said), now)
+        self._after_game_input()
+
+    def bot_requests(self) -> list[Any]:
+        if self.game is None or self.status != "playing":
+            return []
+        return self.game.bot_requests()
+
     def _on_say(self, e: Mapping[str, Any], now: float) -> None:
         seat, game = self._player(e)
         text = e.get("text") or ""
