@@ -220,6 +220,7 @@ def check_records(cluster: Cluster, tables: list[Table], forgiven: set[str] = FO
             entries = storage.log(table.code)
             answered = [(e["by"], e["task"]) for e in entries if e["t"] == "act"]
             assert len(answered) == len(set(answered)), "a task was answered twice"
+            assert any(e["t"] == "bot" for e in entries), "the owner's bots never answered"
             requests = [e["rid"] for e in entries if "rid" in e]
             assert len(requests) == len(set(requests)), "an input was applied twice"
             room = Room(table.code)

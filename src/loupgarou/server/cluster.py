@@ -314,6 +314,7 @@ class ClusterHub(Hub):
         log.info("room %s: owned by %s from input %d", code, self.me, live.seq)
         self.broadcast(live)
         self._tick(code)  # deadlines that fell while nobody owned it apply now
+        self._bots(live)
 
     def _demote(self, code: str) -> None:
         """This process lost room ``code``'s lease: keep following it, or forget it."""
@@ -455,6 +456,16 @@ class ClusterHub(Hub):
         for device in held_back:
             self.broadcast(live, force=device)
         self._schedule(live)
+        self._bots(live)  # the owner's bots think about what is asked of them now
+
+    def _deliver(self, live: LiveRoom, request: Any, entry: dict[str, Any]) -> None:
+        """A bot's answer: an input of the owner's, stored as any other."""
+        if live.room.code in self.owned and self.loop is not None:
+            self.loop.create_task(self._deliver_now(live, entry))
+
+    async def _deliver_now(self, live: LiveRoom, entry: dict[str, Any]) -> None:
+        with contextlib.suppress(RoomError):  # the question passed while the bot thought
+            await self._store(live, entry)
 
     def _night_ready(self, live: LiveRoom) -> None:
         if live.room.night_running():
