@@ -529,6 +529,7 @@ class ClusterHub(Hub):
                 return None
             with contextlib.suppress(TimeoutError):
                 return await asyncio.wait_for(future, max(0.1, min(3.0, end - self.loop.time())))
+            log.warning("room %s: no answer from its owner; sending the input again", code)
             return None
         finally:
             self.waiting.pop(rid, None)
