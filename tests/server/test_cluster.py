@@ -410,3 +410,25 @@ def test_redis_without_a_database_is_refused(tmp_path: Path) -> None:
     )
     assert done.returncode != 0
     assert "serve.config" in done.stderr + done.stdout
+
+
+def test_one_process_on_postgres_alone_plays_and_resumes(tmp_path: Path, database: str) -> None:
+    """``--database-url`` without Redis: one process on PostgreSQL, which a restart after
+    SIGKILL resumes from its logs like the SQLite one."""
+    from tests.server.test_games import play_out, seat_players
+
+    server = Server(tmp_path / "p", args=["--database-url", database])
+    server.log = tmp_path / "p.log"
+    server.start()
+    try:
+        settings = {"family": "one-night", "scenario": "premiere-nuit", "players": 5}
+        code, host_token, devices = seat_players(server, settings, 3)
+        devices[0].send({"type": "lobby", "op": "start"})
+        play_out(devices, seed=5)
+        status, record = server.get(f"/api/rooms/{code}/record?token={host_token}")
+        assert status == 200
+        server.kill()
+        server.start()
+        assert server.get(f"/api/rooms/{code}/record?token={host_token}") == (200, record)
+    finally:
+        server.stop()
