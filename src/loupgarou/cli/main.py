@@ -17,10 +17,10 @@ import sys
 from collections.abc import Sequence
 
 from loupgarou import __version__
-from loupgarou.cli import adjudicate, listing, narrate, play, rules, simulate, tournament
+from loupgarou.cli import adjudicate, listing, narrate, play, rules, serve, simulate, tournament
 from loupgarou.core.errors import LoupGarouError
 
-COMMANDS = (narrate, adjudicate, listing, rules, tournament, simulate, play)
+COMMANDS = (serve, narrate, adjudicate, listing, rules, tournament, simulate, play)
 
 
 def build_parser() -> argparse.ArgumentParser:

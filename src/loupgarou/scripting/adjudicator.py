@@ -301,3 +301,31 @@ def _standing(match: Match, dialect: Dialect) -> Standing:
         ),
         table=dialect.table_now(match),
     )
+
+
+def verdict_of_match(match: Match, *, source: str, title: str, scenario: str | None) -> Verdict:
+    """The verdict of a game played elsewhere than from a script (a served game): told
+    from its match as the adjudicator tells a script's, with no steps to number."""
+    dialect = dialect_for(match.variant.name)
+    caused: list[int | None] = [None] * len(match.events)
+    return Verdict(
+        source=source,
+        title=title,
+        family=match.variant.name,
+        scenario=scenario,
+        players=match.players,
+        deck=tuple(
+            str(r) for r in match.variant.public(match.state).get("deck") or match.config.deck
+        ),
+        options=dict(match.config.options),
+        warnings=tuple(match.warnings),
+        steps_total=0,
+        played=(),
+        rejected=None,
+        timeline=_timeline(match, dialect, caused),
+        knowledge=_knowledge(match, dialect, caused),
+        ending=dialect.ending(match),
+        standing=_standing(match, dialect),
+        story=dialect.story(match),
+        state_extra=dialect.state_extra(match),
+    )

@@ -1,0 +1,115 @@
+"""What the home page's form needs, read from the engine and the narration: families,
+scenarios with their player counts and decks, table options, role names per language
+and theme, timer bounds.  Built once per process (it depends on the package only)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from loupgarou.core.errors import LoupGarouError
+from loupgarou.core.events import JSON
+from loupgarou.narration.locale import load_locale
+from loupgarou.narration.themes import load_theme, theme_names
+from loupgarou.session.settings import (
+    BOT_LEVELS,
+    DEFAULT_TIMERS,
+    LANGUAGES,
+    MAX_SEATS,
+    MODES,
+    TIMER_BOUNDS,
+)
+from loupgarou.sim.scenarios import scenario_names, table_spec
+from loupgarou.variants.registry import find_family
+
+FAMILIES = ("one-night", "thiercelieux", "lupus")
+
+
+def _scenarios(family: str) -> list[JSON]:
+    variant = find_family(family)
+    out: list[JSON] = []
+    for key in scenario_names(variant):
+        decks: dict[str, JSON] = {}
+        for players in range(variant.min_players, min(variant.max_players, MAX_SEATS) + 1):
+            try:
+                decks[str(players)] = list(table_spec(variant, players, scenario=key).deck)
+            except LoupGarouError:
+                continue
+        if decks:
+            out.append(
+                {
+                    "key": key,
+                    "title": _title(family, key),
+                    "players": sorted(int(p) for p in decks),
+                    "decks": decks,
+                }
+            )
+    return out
+
+
+def _title(family: str, key: str) -> dict[str, str]:
+    if family == "one-night":
+        from loupgarou.variants.one_night.scenarios import find_scenario
+
+        found = find_scenario(key)
+        return {"fr": found.name_fr, "en": found.title_en}
+    if family == "lupus":
+        from loupgarou.sim.scenarios import find_lupus_scenario
+
+        about = find_lupus_scenario(key).about
+        return {"fr": key, "en": f"{key}: {about}"}
+    words = {
+        "suggested": "the suggested deck",
+        "suggested-thief": "the suggested deck with the Thief",
+    }
+    return {"fr": key, "en": words.get(key, key)}
+
+
+def _roles(family: str) -> dict[str, JSON]:
+    """Role names: ``{lang: {theme or "": {role: name}}}``."""
+    out: dict[str, JSON] = {}
+    for lang in LANGUAGES:
+        locale = load_locale(lang, family.replace("-", "_"))
+        per_theme: dict[str, JSON] = {"": {r: locale.role(r) for r in locale.roles}}
+        for theme in theme_names():
+            try:
+                themed = load_theme(theme).apply(locale)
+            except LoupGarouError:
+                continue
+            per_theme[theme] = {r: themed.role(r) for r in themed.roles}
+        out[lang] = per_theme
+    return out
+
+
+@cache
+def catalog() -> dict[str, JSON]:
+    families: list[JSON] = []
+    for name in FAMILIES:
+        variant = find_family(name)
+        families.append(
+            {
+                "key": variant.name,
+                "title": variant.title,
+                "players": [variant.min_players, min(variant.max_players, MAX_SEATS)],
+                "scenarios": _scenarios(name),
+                "options": [
+                    {
+                        "name": o.name,
+                        "default": o.default,
+                        "help": o.help,
+                        "choices": list(o.choices),
+                        "kind": o.kind.__name__,
+                    }
+                    for o in variant.options
+                ],
+                "roles": _roles(name),
+            }
+        )
+    return {
+        "version": 1,
+        "families": families,
+        "modes": list(MODES),
+        "languages": list(LANGUAGES),
+        "themes": list(theme_names()),
+        "bots": list(BOT_LEVELS),
+        "timers": {"default": dict(DEFAULT_TIMERS), "min": TIMER_BOUNDS[0], "max": TIMER_BOUNDS[1]},
+    }

@@ -1,0 +1,290 @@
+"""The live rooms of one server process: inputs in, states out, clocks, expiry.
+
+Contract: the :class:`Hub` is the only writer of rooms.  For every input (from a device,
+or a deadline falling due) it (1) applies it to the room in memory, which checks it and
+refuses it with a :class:`RoomError` while changing nothing, (2) appends it to the
+room's log in storage, in one transaction, and only then (3) sends every device of the
+room whose state changed its new ``state``.  If the append fails, the room is rebuilt
+from its log, so memory never runs ahead of the record.  At start-up every stored room
+is rebuilt by replaying its log, and deadlines that fell while the server was down
+apply at once.
+
+Everything runs on one asyncio loop; an input is handled from start to end without
+awaiting, so inputs to a room never interleave.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from loupgarou.core.errors import LoupGarouError
+from loupgarou.server.storage import Storage, StorageError
+from loupgarou.session.room import Room, RoomError
+
+log = logging.getLogger("loupgarou.server")
+
+CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ2345679"
+"""31 letters and digits that cannot be mistaken for one another (no 0/O, 1/I, 8/B)."""
+CODE_LENGTH: Final = 5
+NIGHT_QUANTUM: Final = 1024
+"""Night states are padded to a multiple of this many bytes, the same for every seat."""
+NIGHT_MARGIN: Final = 2048
+"""Room left in a call's size for the answer to a seat's action (what it learned)."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+@dataclass(eq=False)
+class Device:
+    """One connected device: where to send, and who it is."""
+
+    send: Callable[[str], None]
+    token: str  # the hash of its token
+    last: str = ""  # the last state sent, without its time
+
+
+@dataclass(eq=False)
+class LiveRoom:
+    room: Room
+    seq: int
+    devices: list[Device] = field(default_factory=list)
+    timer: asyncio.TimerHandle | None = None
+    night_size: int = 0
+    night_key: tuple[object, ...] = ()
+
+
+class Hub:
+    """The rooms this process holds (see the module docstring)."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        idle_seconds: float = 7 * 86400,
+    ) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.idle_seconds = idle_seconds
+        self.rooms: dict[str, LiveRoom] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    # --- start-up and rebuilding --------------------------------------------------------------
+
+    def load(self) -> int:
+        """Rebuild every stored room from its log; return how many."""
+        count = 0
+        for code in list(self.storage.rooms()):
+            live = self._rebuild(code)
+            if live is not None:
+                self.rooms[code] = live
+                count += 1
+        return count
+
+    def _rebuild(self, code: str) -> LiveRoom | None:
+        entries = self.storage.log(code)
+        if not entries:
+            return None
+        room = Room(code)
+        for number, entry in enumerate(entries):
+            try:
+                room.apply(entry)
+            except LoupGarouError as exc:  # a log that no longer replays: keep what did
+                log.error("room %s: input %d no longer applies: %s", code, number, exc.message)
+                break
+        return LiveRoom(room, len(entries))
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Begin the clocks (deadlines passed while the server was down fall now)."""
+        self.loop = loop
+        for code in list(self.rooms):
+            self._tick(code)
+        loop.call_later(60.0, self._expire_loop)
+
+    # --- rooms --------------------------------------------------------------------------------
+
+    def create(self, settings: Any, name: str | None) -> tuple[str, str]:
+        """A new room; returns its code and the host's token."""
+        token = new_token()
+        for _ in range(20):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code in self.rooms:
+                continue
+            entry = {
+                "t": "create",
+                "now": self.clock(),
+                "settings": settings,
+                "host": token_hash(token),
+                "name": name,
+            }
+            room = Room(code)
+            room.apply(entry)  # RoomError / SettingsError: refused, nothing stored
+            try:
+                self.storage.create(code, entry)
+            except StorageError:
+                continue  # another process took the code: draw again
+            self.rooms[code] = LiveRoom(room, 1)
+            return code, token
+        raise RoomError("room.no_code", "no free room code was found; try again")
+
+    def find(self, code: str) -> LiveRoom | None:
+        return self.rooms.get(code.strip().upper())
+
+    def submit(self, live: LiveRoom, entry: dict[str, Any]) -> None:
+        """Apply, store, then send (see the module docstring); :class:`RoomError` if refused."""
+        entry["now"] = self.clock()
+        live.room.apply(entry)
+        try:
+            self.storage.append(live.room.code, live.seq, entry)
+        except Exception:
+            log.exception("room %s: input %d could not be stored", live.room.code, live.seq)
+            rebuilt = self._rebuild(live.room.code)
+            if rebuilt is not None:
+                live.room, live.seq = rebuilt.room, rebuilt.seq
+            raise RoomError("server.storage", "the server could not save that; try again") from None
+        live.seq += 1
+        self.broadcast(live)
+        self._schedule(live)
+
+    # --- devices ------------------------------------------------------------------------------
+
+    def attach(self, live: LiveRoom, device: Device) -> None:
+        live.devices.append(device)
+        self.broadcast(live)
+
+    def detach(self, live: LiveRoom, device: Device) -> None:
+        with contextlib.suppress(ValueError):
+            live.devices.remove(device)
+        if live.room.status == "lobby":
+            self.broadcast(live)
+
+    def connected_seats(self, live: LiveRoom) -> set[int]:
+        out = set()
+        for d in live.devices:
+            seat = live.room.seat_of(d.token)
+            if seat is not None:
+                out.add(seat)
+        return out
+
+    def broadcast(self, live: LiveRoom, *, force: Device | None = None) -> None:
+        """Send each device of the room its state if it changed (``force``: send anyway)."""
+        room = live.room
+        now = self.clock()
+        connected = self.connected_seats(live)
+        bodies: list[tuple[Device, dict[str, Any], str]] = []
+        for device in list(live.devices):
+            if room.role_of(device.token) is None:  # kicked: its token no longer works
+                device.send(_error("auth.kicked", "you were removed from this room"))
+                live.devices.remove(device)
+                continue
+            state = room.state_for(device.token, connected, now)
+            body = json.dumps(state | {"now": 0}, sort_keys=True, separators=(",", ":"))
+            bodies.append((device, state, body))
+        night = room.night_running()
+        if night:
+            self._night_size(live, bodies)
+        for device, state, body in bodies:
+            if body == device.last and device is not force:
+                continue
+            device.last = body
+            state["now"] = now
+            text = json.dumps(state, separators=(",", ":"))
+            if night and room.seat_of(device.token) is not None:
+                text = _pad(state, text, live.night_size)
+            device.send(text)
+
+    def _night_size(self, live: LiveRoom, bodies: list[tuple[Device, dict[str, Any], str]]) -> None:
+        """At the start of each call, the size every seat's night state is padded to."""
+        game = live.room.game
+        assert game is not None
+        key = (live.room.games, game.night_start, game.call)
+        if key == live.night_key and live.night_size:
+            return
+        live.night_key = key
+        biggest = max((len(b) + 40 for _, _, b in bodies), default=0)
+        live.night_size = _round_up(biggest + NIGHT_MARGIN)
+
+    # --- clocks -------------------------------------------------------------------------------
+
+    def _schedule(self, live: LiveRoom) -> None:
+        if self.loop is None:
+            return
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        deadline = live.room.next_deadline()
+        if deadline is None:
+            return
+        delay = max(0.0, deadline - self.clock())
+        code = live.room.code
+        live.timer = self.loop.call_later(min(delay, 86400.0), self._tick, code)
+
+    def _tick(self, code: str) -> None:
+        live = self.rooms.get(code)
+        if live is None:
+            return
+        live.timer = None
+        deadline = live.room.next_deadline()
+        if deadline is not None and deadline <= self.clock():
+            try:
+                self.submit(live, {"t": "tick"})
+            except RoomError as exc:
+                log.error("room %s: a deadline could not be applied: %s", code, exc.message)
+        else:
+            self._schedule(live)
+
+    def _expire_loop(self) -> None:
+        assert self.loop is not None
+        self.expire()
+        self.loop.call_later(60.0, self._expire_loop)
+
+    def expire(self) -> list[str]:
+        """Forget rooms idle for longer than ``idle_seconds`` (in storage and in memory)."""
+        codes = self.storage.expire(self.clock() - self.idle_seconds)
+        for code in codes:
+            live = self.rooms.pop(code, None)
+            if live is None:
+                continue
+            if live.timer is not None:
+                live.timer.cancel()
+            for device in live.devices:
+                device.send(_error("room.expired", "this room was closed after a long idle time"))
+        return codes
+
+
+def _round_up(size: int) -> int:
+    return -(-size // NIGHT_QUANTUM) * NIGHT_QUANTUM
+
+
+def _pad(state: Mapping[str, Any], text: str, size: int) -> str:
+    """``text`` with a ``pad`` field of spaces making it ``size`` bytes (or the next
+    multiple of the quantum, should it be larger: then the size tells that much)."""
+    bare = json.dumps({**state, "pad": ""}, separators=(",", ":"))  # ASCII: bytes = chars
+    target = size if len(bare) <= size else _round_up(len(bare))
+    return json.dumps({**state, "pad": " " * (target - len(bare))}, separators=(",", ":"))
+
+
+def _error(code: str, message: str, ref: object = None) -> str:
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        out["ref"] = ref
+    return json.dumps(out)
+
+
+def error_message(code: str, message: str, ref: object = None) -> str:
+    return _error(code, message, ref)

@@ -1,0 +1,13 @@
+"""Sessions: a room's game, paced for a table of devices, as pure state machines.
+
+This layer sits above the engine, the bots and the narration, and below the server:
+it holds the *table logic* of a served game (the night shown call by call to every
+seat alike, the day's clocks, bots in empty seats, the lobby and its rules), and no
+I/O, clock or hidden randomness.  Every input carries its time; the server stores the
+inputs and replays them to rebuild a room after a crash.
+
+- :mod:`~loupgarou.session.settings`: a room's settings, checked by the engine;
+- :mod:`~loupgarou.session.phones`: a game whose cards are on the players' phones;
+- :mod:`~loupgarou.session.room`: a room (lobby, seats, games, rematches) as a fold of
+  its log of inputs.
+"""

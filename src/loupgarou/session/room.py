@@ -1,0 +1,434 @@
+"""A room: its lobby, its seats, its games, as a fold of its log of inputs.
+
+Contract: a :class:`Room` changes only through :meth:`Room.apply`, which takes one input
+(a JSON object with its type ``t``, its time ``now`` and, for what a device sent, the
+hash of the device's token ``by``).  ``apply`` checks the input first and raises
+:class:`RoomError` (a stable code, a message a person can act on) without changing
+anything; an input it accepts is the room's next entry in its record.  Replaying the
+accepted inputs in order rebuilds the same room: everything random (the deal, the bots)
+comes from seeds carried by the inputs, and time from their ``now``.
+
+Tokens never enter this module: only their hashes, made by the server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from loupgarou.core.actions import action_from_json
+from loupgarou.core.errors import LoupGarouError
+from loupgarou.core.events import JSON
+from loupgarou.core.statements import Statement
+from loupgarou.session.phones import GameError, PhoneGame
+from loupgarou.session.settings import (
+    BOT_LEVELS,
+    Settings,
+    check_table,
+    parse_settings,
+    spec,
+)
+
+NAME_LIMIT: Final = 24
+TEXT_LIMIT: Final = 500
+_INVISIBLE: Final = frozenset(
+    [*range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF]
+)
+"""Zero-width and bidirectional marks: they would hide or reorder what others read."""
+
+
+class RoomError(LoupGarouError):
+    """An input the room refuses; nothing changed."""
+
+
+@dataclass(slots=True)
+class Seat:
+    name: str | None = None
+    kind: str = "empty"  # "human" | "bot" | "empty"
+    token: str | None = None  # the hash of the seat's token
+    level: str | None = None
+
+    def to_json(self, seat: int, connected: bool) -> dict[str, JSON]:
+        out: dict[str, JSON] = {
+            "seat": seat,
+            "name": self.name,
+            "kind": self.kind,
+            "connected": connected or self.kind == "bot",
+        }
+        if self.kind == "bot":
+            out["level"] = self.level
+        return out
+
+
+def check_name(name: JSON) -> str:
+    """A player's name: 1 to 24 printable characters, no control or direction marks."""
+    if not isinstance(name, str):
+        raise RoomError("name.bad", "a name is text")
+    name = str(" ".join(name.split()))
+    if not name:
+        raise RoomError("name.empty", "give a name of at least one letter")
+    if len(name) > NAME_LIMIT:
+        raise RoomError("name.too_long", f"a name has at most {NAME_LIMIT} characters")
+    for ch in name:
+        code = ord(ch)
+        if code < 32 or 0x7F <= code < 0xA0 or code in _INVISIBLE:
+            raise RoomError("name.bad", "a name may not hold control or direction characters")
+    return name
+
+
+class Room:
+    """One room (see the module docstring)."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.settings = Settings()
+        self.seats: list[Seat] = []
+        self.host: str | None = None  # the hash of the host's token
+        self.narrator: str | None = None  # narrated rooms: the host's hash
+        self.spectators: set[str] = set()
+        self.status = "new"
+        self.game: PhoneGame | None = None
+        self.games = 0
+        self.created = 0.0
+        self.updated = 0.0
+        self._verdict: dict[str, JSON] | None = None
+        self.records: list[dict[str, JSON]] = []
+        """The records of the games finished in this room, oldest first."""
+
+    # --- who is who -------------------------------------------------------------------------
+
+    def seat_of(self, token: str | None) -> int | None:
+        if token is None:
+            return None
+        for i, seat in enumerate(self.seats):
+            if seat.token == token:
+                return i
+        return None
+
+    def role_of(self, token: str) -> str | None:
+        """'host', 'player', 'narrator', 'spectator', or None for a stranger."""
+        if self.narrator is not None and token == self.narrator:
+            return "narrator"
+        if token == self.host:
+            return "host"
+        if self.seat_of(token) is not None:
+            return "player"
+        if token in self.spectators:
+            return "spectator"
+        return None
+
+    @property
+    def host_seat(self) -> int | None:
+        return self.seat_of(self.host)
+
+    # --- the fold ---------------------------------------------------------------------------
+
+    def apply(self, entry: Mapping[str, Any]) -> None:
+        """Apply one input (see the module docstring); :class:`RoomError` if refused."""
+        kind = entry.get("t")
+        now = float(entry.get("now", 0.0))
+        handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
+        if handler is None:
+            raise RoomError("proto.unknown_type", f"unknown input '{kind}'")
+        if kind != "create" and self.status == "new":
+            raise RoomError("room.not_found", "there is no such room")
+        try:
+            handler(entry, now)
+        except GameError as exc:
+            raise RoomError(exc.code, exc.message) from None
+        self.updated = now
+
+    def _on_create(self, e: Mapping[str, Any], now: float) -> None:
+        if self.status != "new":
+            raise RoomError("room.exists", "this room exists already")
+        settings = parse_settings(e["settings"])
+        self.settings = settings
+        self.seats = [Seat() for _ in range(settings.players)]
+        self.host = str(e["host"])
+        if settings.mode == "narrated":
+            self.narrator = self.host
+        else:
+            self.seats[0] = Seat(check_name(e.get("name") or "Host"), "human", self.host)
+        self.status = "lobby"
+        self.created = now
+
+    def _on_join(self, e: Mapping[str, Any], now: float) -> None:
+        if self.status not in ("lobby",):
+            raise RoomError("room.started", "the game has started; you may watch it instead")
+        name = check_name(e.get("name"))
+        if any(s.name == name for s in self.seats if s.kind != "empty"):
+            raise RoomError("name.taken", f"someone here is called {name} already; pick another")
+        for seat in self.seats:
+            if seat.kind == "empty":
+                seat.name, seat.kind, seat.token = name, "human", str(e["token"])
+                return
+        raise RoomError("room.full", "every seat is taken; you may watch instead")
+
+    def _on_watch(self, e: Mapping[str, Any], now: float) -> None:
+        if len(self.spectators) >= 200:
+            raise RoomError("room.full", "this room has as many spectators as it can hold")
+        self.spectators.add(str(e["token"]))
+
+    def _require_host(self, e: Mapping[str, Any]) -> None:
+        if e.get("by") != self.host:
+            raise RoomError("auth.not_host", "only the host can do that")
+
+    def _on_lobby(self, e: Mapping[str, Any], now: float) -> None:
+        self._require_host(e)
+        op = e.get("op")
+        if op in ("pause", "resume"):
+            self._pause(op, now)
+            return
+        if op == "rematch":
+            if self.status != "over":
+                raise RoomError("lobby.not_over", "a rematch comes after the game's end")
+            self.status, self.game = "lobby", None
+            return
+        if self.status != "lobby":
+            raise RoomError("room.started", "the seats and settings are fixed once the game starts")
+        if op == "settings":
+            self._set_settings(e.get("settings"))
+        elif op == "order":
+            self._reorder(e.get("seats"))
+        elif op == "bot":
+            seat = self._seat_number(e.get("seat"))
+            level = e.get("level")
+            if level is None:
+                if self.seats[seat].kind == "bot":
+                    self.seats[seat] = Seat()
+                return
+            if level not in BOT_LEVELS:
+                raise RoomError("lobby.bad_level", f"a bot is one of: {', '.join(BOT_LEVELS)}")
+            if self.seats[seat].kind == "human":
+                raise RoomError("lobby.seat_taken", "a person sits there; kick them first")
+            self.seats[seat] = Seat(f"Bot {seat + 1}", "bot", None, str(level))
+        elif op == "kick":
+            seat = self._seat_number(e.get("seat"))
+            if self.seats[seat].token == self.host:
+                raise RoomError("lobby.kick_host", "the host cannot kick themself; hand over first")
+            self.seats[seat] = Seat()
+        elif op == "handover":
+            seat = self._seat_number(e.get("seat"))
+            target = self.seats[seat]
+            if target.kind != "human" or target.token is None:
+                raise RoomError("lobby.bad_seat", "hand the host over to a person in a seat")
+            self.host = target.token
+        elif op == "start":
+            self._start(e, now)
+        else:
+            raise RoomError("proto.bad_field", f"unknown lobby operation '{op}'")
+
+    def _seat_number(self, value: JSON) -> int:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not 0 <= value < len(self.seats)
+        ):
+            raise RoomError("lobby.bad_seat", f"seats are numbered 0 to {len(self.seats) - 1}")
+        return value
+
+    def _set_settings(self, value: JSON) -> None:
+        try:
+            settings = parse_settings(value)
+        except LoupGarouError as exc:
+            raise RoomError(exc.code, exc.message) from None
+        if settings.mode != self.settings.mode:
+            raise RoomError("settings.mode_fixed", "a room's mode is chosen when it is created")
+        seats = list(self.seats)
+        while len(seats) > settings.players:
+            drop = next(
+                (i for i in range(len(seats) - 1, -1, -1) if seats[i].kind != "human"), None
+            )
+            if drop is None:
+                raise RoomError(
+                    "settings.seats_taken", "fewer seats than people: kick someone first"
+                )
+            del seats[drop]
+        seats += [Seat() for _ in range(settings.players - len(seats))]
+        self.settings, self.seats = settings, seats
+
+    def _reorder(self, value: JSON) -> None:
+        n = len(self.seats)
+        if not isinstance(value, list) or sorted(v for v in value if isinstance(v, int)) != list(
+            range(n)
+        ):
+            raise RoomError("lobby.bad_order", f"give every seat number from 0 to {n - 1} once")
+        self.seats = [self.seats[i] for i in value]
+
+    def problems(self) -> list[dict[str, JSON]]:
+        """Why the game cannot start now (empty when it can)."""
+        out: list[dict[str, JSON]] = []
+        empty = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
+        if empty and self.settings.mode == "phones":
+            out.append(
+                {
+                    "code": "lobby.seats_empty",
+                    "message": f"{len(empty)} seat(s) still empty: wait for players or add bots",
+                }
+            )
+        try:
+            check_table(self.settings)
+        except LoupGarouError as exc:
+            out.append({"code": exc.code, "message": exc.message})
+        return out
+
+    def warnings(self) -> list[dict[str, JSON]]:
+        try:
+            return [{"code": w.code, "message": w.message} for w in check_table(self.settings)]
+        except LoupGarouError:
+            return []
+
+    def _start(self, e: Mapping[str, Any], now: float) -> None:
+        problems = self.problems()
+        if problems:
+            raise RoomError(str(problems[0]["code"]), str(problems[0]["message"]))
+        if self.settings.mode != "phones":
+            raise RoomError("room.mode", "this room's mode is not served yet")
+        names = [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
+        bots = {
+            i: s.level or self.settings.bots for i, s in enumerate(self.seats) if s.kind == "bot"
+        }
+        self.game = PhoneGame(self.settings, names, bots, int(e["seed"]), now)
+        self._verdict = None
+        self.games += 1
+        self.status = "playing"
+        self._after_game_input()
+
+    def _pause(self, op: str, now: float) -> None:
+        if self.game is None or self.status not in ("playing", "paused"):
+            raise RoomError("room.not_playing", "there is no game to pause or resume")
+        if op == "pause":
+            if self.status == "paused":
+                raise RoomError("room.paused", "the game is paused already")
+            self.game.pause(now)
+            self.status = "paused"
+        else:
+            self.game.resume(now)
+            self.status = "playing"
+            self._after_game_input()
+
+    def _player(self, e: Mapping[str, Any]) -> tuple[int, PhoneGame]:
+        if self.status == "paused":
+            raise RoomError("room.paused", "the game is paused; the host can resume it")
+        if self.game is None or self.status != "playing":
+            raise RoomError("room.not_playing", "there is no game running in this room")
+        seat = self.seat_of(e.get("by"))
+        if seat is None:
+            raise RoomError("auth.no_seat", "only a player in a seat can do that")
+        return seat, self.game
+
+    def _on_act(self, e: Mapping[str, Any], now: float) -> None:
+        seat, game = self._player(e)
+        task = e.get("task")
+        if not isinstance(task, str):
+            raise RoomError("proto.bad_field", "'task' must be the id of your current task")
+        action_json = e.get("action")
+        if not isinstance(action_json, dict):
+            raise RoomError("proto.bad_field", "'action' must be an object")
+        try:
+            action = action_from_json(action_json)
+        except LoupGarouError as exc:
+            raise RoomError("proto.bad_field", exc.message) from None
+        game.act(seat, task, action, now)
+        self._after_game_input()
+
+    def _on_say(self, e: Mapping[str, Any], now: float) -> None:
+        seat, game = self._player(e)
+        text = e.get("text") or ""
+        if not isinstance(text, str) or len(text) > TEXT_LIMIT:
+            raise RoomError(
+                "say.bad_text", f"a statement is text of at most {TEXT_LIMIT} characters"
+            )
+        claim = e.get("claim")
+        obj: dict[str, JSON] = {"text": " ".join(text.split())}
+        if claim is not None:
+            obj["claim"] = claim
+        try:
+            statement = Statement.from_json(obj)
+        except LoupGarouError as exc:
+            raise RoomError("say.bad_claim", exc.message) from None
+        game.say(seat, statement, now)
+
+    def _on_ready(self, e: Mapping[str, Any], now: float) -> None:
+        seat, game = self._player(e)
+        game.set_ready(seat, now)
+        self._after_game_input()
+
+    def _on_tick(self, e: Mapping[str, Any], now: float) -> None:
+        if self.game is not None and self.status == "playing":
+            self.game.tick(now)
+            self._after_game_input()
+
+    def _after_game_input(self) -> None:
+        game = self.game
+        if game is not None and game.match.over and self.status == "playing":
+            from loupgarou.engine.record import to_record
+
+            self.status = "over"
+            self.records.append(to_record(game.match))
+
+    def verdict(self) -> dict[str, JSON]:
+        """The last finished game told as the adjudicator tells it (docs/adjudicate-json.md)."""
+        from loupgarou.scripting.adjudicator import verdict_of_match
+
+        assert self.game is not None and self.game.match.over
+        if self._verdict is None:
+            title = self.settings.scenario or "a served game"
+            self._verdict = verdict_of_match(
+                self.game.match,
+                source=f"room {self.code}",
+                title=title,
+                scenario=self.settings.scenario,
+            ).to_json()
+        return self._verdict
+
+    # --- time -------------------------------------------------------------------------------
+
+    def next_deadline(self) -> float | None:
+        if self.game is None or self.status != "playing":
+            return None
+        return self.game.deadline
+
+    # --- what a device is sent --------------------------------------------------------------
+
+    def state_for(self, token: str, connected: set[int], now: float) -> dict[str, JSON]:
+        """The ``state`` message for the device holding ``token`` (docs/protocol.md)."""
+        seat = self.seat_of(token)
+        role = self.role_of(token)
+        room: dict[str, JSON] = {
+            "code": self.code,
+            "status": self.status,
+            "settings": self.settings.to_json(),
+            "host": self.host_seat,
+            "seats": [s.to_json(i, i in connected) for i, s in enumerate(self.seats)],
+            "spectators": len(self.spectators),
+            "problems": self.problems() if self.status == "lobby" else [],
+            "warnings": self.warnings() if self.status == "lobby" else [],
+            "table": list(spec(self.settings).deck) if self.status == "lobby" else None,
+        }
+        game: JSON = None
+        if self.game is not None:
+            dead = seat is not None and seat not in self._alive_now()
+            everything = self.status == "over" or (
+                self.settings.dead_see_all and (seat is None or dead)
+            )
+            game = self.game.view_json(seat if role != "narrator" else None, everything=everything)
+            game["number"] = self.games
+            game["verdict"] = self.verdict() if self.status == "over" else None
+        return {
+            "type": "state",
+            "v": 1,
+            "now": now,
+            "you": {"role": role, "seat": seat},
+            "room": room,
+            "game": game,
+            "narrator": None,
+        }
+
+    def _alive_now(self) -> set[int]:
+        assert self.game is not None
+        return self.game._alive()
+
+    def night_running(self) -> bool:
+        return self.game is not None and self.status == "playing" and self.game.stage == "call"
