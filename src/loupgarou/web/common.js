@@ -76,19 +76,6 @@ export function entries(x, keyName = "key") {
   return Object.entries(x);
 }
 
-/** Human text for a role: the theme's name in the language, else our own name, else the key. */
-export function roleName(catalog, themeKey, role, many = false) {
-  if (!role) return "?";
-  const form = many ? "many" : "one";
-  const theme = themeKey && entries(catalog?.themes).find(([k]) => k === themeKey)?.[1];
-  const themed = theme?.names?.[lang]?.[role] ?? theme?.names?.en?.[role];
-  if (themed) return typeof themed === "string" ? themed : themed[form] || themed.one;
-  const key = `role.${role}${many ? ".many" : ""}`;
-  if (has(key)) return t(key);
-  if (many && has(`role.${role}`)) return t(`role.${role}`);
-  return role.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-}
-
 export async function api(path, body) {
   const init = body === undefined ? {} : {
     method: "POST",

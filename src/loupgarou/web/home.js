@@ -1,6 +1,6 @@
 // The home page: create a room from the catalog, or join one by its code.
-import { api, entries, esc, langSwitch, loadLang, pickLang, roleName, saveToken, store, t } from "./common.js";
-import { families, num } from "./families.js";
+import { api, esc, has, langSwitch, loadLang, pickLang, saveToken, store, t } from "./common.js";
+import { families, num, roleName } from "./families.js";
 
 const app = document.getElementById("app");
 let catalog = null;
@@ -21,9 +21,7 @@ function family() {
 }
 
 function scenarioDeck(s, n) {
-  if (!s) return null;
-  if (s.decks) return s.decks[n] || s.decks[String(n)] || null;
-  return s.deck;
+  return s?.decks?.[String(n)] || null;
 }
 
 function optionField(o) {
@@ -31,7 +29,7 @@ function optionField(o) {
   const value = settings.options[o.name] ?? o.default;
   const help = o.help || o.meaning || "";
   let input;
-  if (o.type === "bool" || typeof o.default === "boolean") {
+  if (o.kind === "bool" || typeof o.default === "boolean") {
     return `<label class="inline" for="${id}"><input type="checkbox" id="${id}" data-opt="${esc(o.name)}" data-kind="bool" ${value ? "checked" : ""}> ${esc(o.label || o.name.replace(/_/g, " "))}</label><p class="help" id="${id}-h">${esc(help)}</p>`;
   }
   const choices = o.choices || o.allowed || [];
@@ -40,7 +38,7 @@ function optionField(o) {
       .map((c) => `<option value="${esc(c)}" ${String(c) === String(value) ? "selected" : ""}>${esc(c)}</option>`)
       .join("")}</select>`;
   } else {
-    const kind = o.type === "int" || typeof o.default === "number" ? "number" : "text";
+    const kind = o.kind === "int" || o.kind === "float" || typeof o.default === "number" ? "number" : "text";
     input = `<input id="${id}" type="${kind}" data-opt="${esc(o.name)}" data-kind="${kind}" value="${esc(value ?? "")}" aria-describedby="${id}-h">`;
   }
   return `<label for="${id}">${esc(o.label || o.name.replace(/_/g, " "))}</label>${input}<p class="help" id="${id}-h">${esc(help)}</p>`;
@@ -51,7 +49,7 @@ function deckEditor(fam) {
   const count = (r) => deck.filter((x) => x === r).length;
   return `<div role="group" aria-label="${esc(t("home.deck"))}">${fam.roles
     .map((r) => {
-      const name = roleName(catalog, settings.theme, r);
+      const name = roleName(catalog, settings.family, settings.theme, r);
       return `<div class="deckrow"><span>${esc(name)}</span><span class="row">
         <button type="button" class="small" data-deck="-" data-role="${r}" aria-label="${esc(t("home.deck.less", { role: name }))}">−</button>
         <output aria-label="${esc(name)}">${count(r)}</output>
@@ -76,7 +74,7 @@ function render() {
   const scen = fam.scenarios.find((s) => s.key === settings.scenario) || null;
   const [lo, hi] = scen ? scen.range : fam.range;
   const deck = scen ? scenarioDeck(scen, settings.players) : null;
-  const themes = entries(catalog.themes);
+  const themes = (catalog.themes || []).map((k) => [k, has(`theme.${k}`) ? t(`theme.${k}`) : k]);
   const tb = catalog.timers || {};
   const tmin = num(tb.min, 1), tmax = num(tb.max, 604800);
   const timer = (k) => `<label for="timer-${k}">${esc(t(`home.timer.${k}`))}</label>
@@ -108,8 +106,8 @@ function render() {
     <label for="players">${esc(t("home.players"))}</label>
     <input id="players" type="number" inputmode="numeric" min="${lo}" max="${hi}" value="${esc(settings.players)}" aria-describedby="players-h">
     <p class="help" id="players-h">${esc(t("home.range", { min: lo, max: hi }))}</p>
-    ${deck ? `<p class="help">${esc(t("home.deck.is"))} ${esc(deck.map((r) => roleName(catalog, settings.theme, r)).join(", "))}</p>` : ""}
-    ${(scen?.warnings || []).map((w) => `<p class="notice warn">${esc(w.message || w)}</p>`).join("")}
+    ${deck ? `<p class="help">${esc(t("home.deck.is"))} ${esc(deck.map((r) => roleName(catalog, settings.family, settings.theme, r)).join(", "))}</p>` : ""}
+    ${scen && !deck ? `<p class="notice warn">${esc(t("home.players.not_for", { n: settings.players, list: (scen.counts || []).join(", ") }))}</p>` : ""}
     ${scen ? "" : deckEditor(fam)}
     <fieldset><legend>${esc(t("home.mode"))}</legend>
       ${["phones", "narrated"].map((m) => `<label class="inline"><input type="radio" name="mode" value="${m}" ${settings.mode === m ? "checked" : ""}> ${esc(t(`mode.${m}`))}</label><p class="help">${esc(t(`mode.${m}.help`))}</p>`).join("")}
@@ -123,7 +121,7 @@ function render() {
     <label for="room-lang">${esc(t("home.lang"))}</label>
     <select id="room-lang">${(catalog.languages || ["en", "fr"]).map((l) => { const c = l.code || l; return `<option value="${esc(c)}" ${settings.lang === c ? "selected" : ""}>${esc(t(`lang.${c}`))}</option>`; }).join("")}</select>
     <label for="theme">${esc(t("home.theme"))}</label>
-    <select id="theme"><option value="">${esc(t("home.theme.none"))}</option>${themes.map(([k, th]) => `<option value="${esc(k)}" ${settings.theme === k ? "selected" : ""}>${esc(th.title?.[settings.lang] || th.title?.en || th.title || k)}</option>`).join("")}</select>
+    <select id="theme"><option value="">${esc(t("home.theme.none"))}</option>${themes.map(([k, title]) => `<option value="${esc(k)}" ${settings.theme === k ? "selected" : ""}>${esc(title)}</option>`).join("")}</select>
     <label for="bots">${esc(t("home.bots"))}</label>
     <select id="bots">${["sensible", "random"].map((b) => `<option value="${b}" ${settings.bots === b ? "selected" : ""}>${esc(t(`bots.${b}`))}</option>`).join("")}</select>
     <label class="inline"><input type="checkbox" id="dead-see-all" ${settings.dead_see_all ? "checked" : ""}> ${esc(t("home.dead_see_all"))}</label>
@@ -176,6 +174,9 @@ app.addEventListener("change", (e) => {
     const details = app.querySelector("details")?.open;
     readForm();
     remember();
+    // Typing in a text field changes nothing on screen: no re-render (the click that
+    // blurred it must still land on its button).
+    if (e.target.matches("input[type=text], input:not([type]), input[type=number]:not(#players), [data-timer], [data-opt][data-kind]")) return;
     render();
     if (details) app.querySelector("details").open = true;
   }
@@ -247,6 +248,7 @@ document.getElementById("langs").addEventListener("click", async (e) => {
 (async () => {
   await loadLang(pickLang());
   if (!store.get("settings")) settings.lang = document.documentElement.lang;
+  else settings.timers = { ...DEFAULTS.timers, ...(settings.timers || {}) };
   render();
   try {
     catalog = await api("/api/catalog");
@@ -254,6 +256,7 @@ document.getElementById("langs").addEventListener("click", async (e) => {
     if (!fam) throw new Error("empty catalog");
     if (settings.family !== fam.key) settings.family = fam.key;
     if (settings.scenario === null && !settings.deck) settings.scenario = fam.scenarios[0]?.key ?? null;
+    if (!store.get("settings") && catalog.timers?.default) settings.timers = { ...settings.timers, ...catalog.timers.default };
   } catch (err) {
     loadError = err.message;
   }

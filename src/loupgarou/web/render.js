@@ -164,7 +164,7 @@ function seatLine(seat, state, me, ctx, hostControls) {
   const host = state.room.host === seat.seat;
   const mine = me.seat === seat.seat;
   const status = seat.kind === "empty" ? ctx.t("seat.empty") : seat.kind === "bot" ? ctx.t("seat.bot", { level: ctx.t(`bots.${seat.level || "sensible"}`) }) : seat.connected ? ctx.t("seat.online") : ctx.t("seat.offline");
-  const icon = seat.kind === "empty" ? "○" : seat.kind === "bot" ? "🤖" : seat.connected ? "●" : "◌";
+  const icon = seat.kind === "empty" ? "○" : seat.kind === "bot" ? "⚙" : seat.connected ? "●" : "◌";
   const n = state.room.seats.length;
   let controls = "";
   if (hostControls) {
@@ -192,7 +192,8 @@ function settingsSummary(st, ctx) {
     ctx.t("lobby.players_n", { n: s.players ?? st.room.seats.length }), ctx.t(`mode.${s.mode || "phones"}`),
     ctx.t(`lang.${s.lang || "en"}`),
   ];
-  const deck = s.deck ? `<p class="small">${esc(ctx.t("home.deck.is"))} ${esc(s.deck.map((r) => ctx.role(r)).join(", "))}</p>` : "";
+  const cards = st.room.table || s.deck;
+  const deck = cards ? `<p class="small">${esc(ctx.t("home.deck.is"))} ${esc(cards.map((r) => ctx.role(r)).join(", "))}</p>` : "";
   const tm = s.timers || {};
   return `<p>${bits.map(esc).join(" · ")}</p>${deck}<p class="small muted">${esc(ctx.t("lobby.timers", { call: tm.call ?? "?", discussion: tm.discussion ?? "?", vote: tm.vote ?? "?" }))}</p>`;
 }
@@ -242,7 +243,7 @@ function cardPanel(view, me, ui, ctx) {
   const c = myCard(view, me);
   if (!c.dealt) return "";
   if (!ui.cardShown)
-    return `<div class="card-slot"><button type="button" class="primary" data-card="show" aria-expanded="false" style="min-height:64px;width:min(100%,320px)">🂠 ${esc(ctx.t("card.show"))}</button></div>`;
+    return `<div class="card-slot"><button type="button" class="primary" data-card="show" aria-expanded="false" style="min-height:64px;width:min(100%,320px)">${esc(ctx.t("card.show"))}</button></div>`;
   return `<div class="card-slot"><div class="card-face" id="my-card" aria-live="polite"><span class="muted small">${esc(ctx.t("card.dealt"))}</span><span class="role">${esc(ctx.role(c.dealt))}</span>
     ${c.now ? `<span class="small">${esc(ctx.t("card.now", { role: ctx.role(c.now) }))}</span>` : ""}</div>
     <button type="button" data-card="hide" aria-expanded="true" aria-controls="my-card">${esc(ctx.t("card.hide"))}</button></div>`;
@@ -263,16 +264,19 @@ function stageBanner(st, ctx, me) {
   const alive = g.view?.public?.alive;
   const dead = isList(alive) && me.seat !== null && me.seat !== undefined && !alive.includes(me.seat);
   return `<section class="stage ${night ? "night" : "day"}" aria-labelledby="h-stage"><div class="row" style="justify-content:space-between">
-    <div><h2 id="h-stage">${night ? "🌙" : "☀"} ${esc(title)}</h2>${sub ? `<p>${esc(sub)}</p>` : ""}${dead ? `<p><strong>${esc(ctx.t("stage.you_dead"))}</strong></p>` : ""}</div>
+    <div><h2 id="h-stage">${night ? "☾" : "☀"} ${esc(title)}</h2>${sub ? `<p>${esc(sub)}</p>` : ""}${dead ? `<p><strong>${esc(ctx.t("stage.you_dead"))}</strong></p>` : ""}</div>
     ${clock(g.deadline, ctx)}</div></section>`;
 }
+
+/** Which night call a state shows (a seat answers each call once). */
+export const callKey = (g) => `${g?.number}.${g?.night}.${g?.call?.index}`;
 
 function nightTask(st, me, ui, names, ctx) {
   const g = st.game;
   const task = g.task;
-  const done = (g.done || []).includes(me.seat) || ui.sentTask === task?.id;
-  if (!task) return `<section class="panel"><p>${esc(ctx.t("night.sleep"))}</p></section>`;
-  if (done) return `<section class="panel" aria-live="polite"><h3>${esc(ctx.t("night.done"))}</h3><p>${esc(ctx.t("night.done_help"))}</p></section>`;
+  const acted = ui.actedCall === callKey(g) || (task && ui.sentTask === task.id);
+  if (!task && !acted) return `<section class="panel"><p>${esc(ctx.t("night.sleep"))}</p></section>`;
+  if (acted) return `<section class="panel" aria-live="polite"><h3>${esc(ctx.t("night.done"))}</h3><p>${esc(ctx.t("night.done_help"))}</p></section>`;
   // Real tasks and decoys are drawn alike: the same heading, the same kind of buttons.
   return `<section class="panel" aria-labelledby="h-task"><h3 id="h-task">${esc(ctx.t("night.choose"))}</h3>
     <p class="help">${esc(ctx.t("night.choose_help"))}</p>${taskControls(task, names, ui, ctx)}</section>`;
@@ -306,7 +310,7 @@ function claims(view, names, ctx) {
 
 function deckRoles(st) {
   const v = st.game?.view;
-  const deck = v?.public?.deck || st.room.settings?.deck || [];
+  const deck = v?.public?.deck || st.room.table || st.room.settings?.deck || [];
   return [...new Set(deck)];
 }
 
@@ -335,7 +339,7 @@ function claimBuilder(st, me, ui, names, ctx) {
 function notepad(st, me, ui, names, ctx) {
   const roles = deckRoles(st);
   const notes = ui.notes || {};
-  return `<details class="panel" id="notepad" ${ui.open?.notepad ? "open" : ""}><summary>📝 ${esc(ctx.t("notes.title"))}</summary>
+  return `<details class="panel" id="notepad" ${ui.open?.notepad ? "open" : ""}><summary>✎ ${esc(ctx.t("notes.title"))}</summary>
     <p class="help">${esc(ctx.t("notes.help"))}</p>
     <table><tbody>${names.map((n, i) => i === me.seat ? "" : `<tr><td>${esc(n)} ${notes[i] ? `<span class="token">${esc(ctx.role(notes[i]))}</span>` : ""}</td><td>
       <label class="sr" for="note-${i}">${esc(ctx.t("notes.for", { name: n }))}</label>
@@ -344,13 +348,13 @@ function notepad(st, me, ui, names, ctx) {
 
 function myNight(view, me, names, ctx) {
   const mine = events(view).filter((e) => mineEv(e, me));
-  return `<details class="panel" id="mynight" ${ctx.ui.open?.mynight ? "open" : ""}><summary>🌙 ${esc(ctx.t("mynight.title"))}</summary>
+  return `<details class="panel" id="mynight" ${ctx.ui.open?.mynight ? "open" : ""}><summary>☾ ${esc(ctx.t("mynight.title"))}</summary>
     ${mine.length ? `<ol class="events">${mine.map((e) => `<li>${esc(eventText(e, names, ctx))}</li>`).join("")}</ol>` : `<p class="muted">${esc(ctx.t("mynight.empty"))}</p>`}</details>`;
 }
 
 function publicLog(view, names, ctx, open) {
   const pub = events(view).filter((e) => e.audience === "everyone" && e.kind !== "statement");
-  return `<details class="panel" id="log" ${open ? "open" : ""}><summary>📜 ${esc(ctx.t("log.title"))}</summary>
+  return `<details class="panel" id="log" ${open ? "open" : ""}><summary>☰ ${esc(ctx.t("log.title"))}</summary>
     <ol class="events">${pub.map((e) => `<li>${esc(eventText(e, names, ctx))}</li>`).join("")}</ol></details>`;
 }
 
@@ -402,7 +406,7 @@ function narrator(st, me, ui, ctx) {
     </div>
     ${ui.offline ? `<p class="notice warn">${esc(ctx.t("narr.offline"))}</p>` : ""}
   </section>
-  ${ask ? `<section class="panel" aria-labelledby="h-ask"><h2 id="h-ask">❓ ${esc(ask.question)}</h2>
+  ${ask ? `<section class="panel" aria-labelledby="h-ask"><h2 id="h-ask">${esc(ask.question)}</h2>
     <div class="choices">${(ask.choices || []).map((c) => `<button type="button" data-answer="${esc(c)}" data-ask="${ask.id}">${esc(c)}</button>`).join("")}</div>
     <form class="row" id="answer-free" data-ask="${ask.id}"><label class="sr" for="answer-text">${esc(ctx.t("narr.free"))}</label>
     <input id="answer-text" placeholder="${esc(ctx.t("narr.free"))}"><button type="submit">${esc(ctx.t("narr.send"))}</button></form></section>` : ""}
@@ -442,7 +446,7 @@ function endView(st, me, ui, ctx) {
   const told = (vr.timeline || []).map((l) => l.text).filter(Boolean);
   const reason = (r) => (ctx.has(`reason.${r.code}`) ? ctx.t(`reason.${r.code}`) : r.text || r.code);
   const mine = win.includes(me.seat);
-  return `<section class="stage day" aria-labelledby="h-end"><h2 id="h-end">🏁 ${esc(ctx.t("end.title"))}</h2>
+  return `<section class="stage day" aria-labelledby="h-end"><h2 id="h-end">${esc(ctx.t("end.title"))}</h2>
     <p class="cue">${esc(win.length ? ctx.t("end.winners", { names: list(win.map((s) => names[s]), ctx) }) : ctx.t("end.nobody"))}</p>
     ${me.seat !== null && me.seat !== undefined && me.role !== "narrator" && me.role !== "spectator" ? `<p><strong>${esc(ctx.t(mine ? "end.you_won" : "end.you_lost"))}</strong></p>` : ""}
     <ul>${reasons.map((r) => `<li>${esc(reason(r))}</li>`).join("")}</ul></section>
@@ -454,7 +458,7 @@ function endView(st, me, ui, ctx) {
     ${revealed.centre ? `<p>${esc(ctx.t("end.centre"))} ${esc(revealed.centre.map((r) => ctx.role(r)).join(", "))}</p>` : ""}
     ${revealed.set_aside?.length ? `<p>${esc(ctx.t("end.set_aside"))} ${esc(revealed.set_aside.map((r) => ctx.role(r)).join(", "))}</p>` : ""}
   </section>
-  <details class="panel" open><summary>📖 ${esc(ctx.t("end.told"))}</summary>
+  <details class="panel" open><summary>${esc(ctx.t("end.told"))}</summary>
     ${told.length ? `<ol class="events" lang="en">${told.map((x) => `<li>${esc(x)}</li>`).join("")}</ol>` : `<ol class="events">${ev.map((e) => `<li>${esc(eventText(e, names, ctx))}</li>`).join("")}</ol>`}
   </details>
   ${isHost ? `<p><button type="button" class="primary" data-op="rematch">${esc(ctx.t("end.rematch"))}</button></p>` : ""}

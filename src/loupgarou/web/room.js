@@ -1,8 +1,8 @@
 // The room page: one WebSocket, the last state, local UI state; every change re-renders.
-import { api, currentLang, entries, esc, has, langSwitch, loadLang, pickLang, roleName, saveToken, store, t, tokenFor } from "./common.js";
-import { families } from "./families.js";
+import { api, currentLang, esc, has, langSwitch, loadLang, pickLang, saveToken, store, t, tokenFor } from "./common.js";
+import { families, roleName } from "./families.js";
 import { Narration } from "./narrator.js";
-import { matchPick, render } from "./render.js";
+import { callKey, render } from "./render.js";
 
 const app = document.getElementById("app");
 const where = document.getElementById("where");
@@ -38,7 +38,7 @@ function ctx() {
   const fams = families(catalog);
   return {
     t, has, ui, now: Date.now() / 1000 + offset, origin: location.origin,
-    role: (r, many) => roleName(catalog, theme, r, many),
+    role: (r, many) => roleName(catalog, state?.room?.settings?.family, theme, r, many),
     knowsRole: (r) => has(`role.${r}`) || fams.some((f) => f.roles.includes(r)),
     familyTitle: (k) => fams.find((f) => f.key === k)?.title || (has(`family.${k}`) ? t(`family.${k}`) : k || ""),
     scenarioTitle: (f, s) => fams.find((x) => x.key === f)?.scenarios.find((x) => x.key === s)?.title || s,
@@ -191,6 +191,7 @@ function onMessage(msg) {
     case "state": {
       const prevGame = state?.game?.number;
       state = msg;
+      if (msg.you && msg.you.role) me = { ...me, role: msg.you.role, seat: msg.you.seat ?? null };
       if (typeof msg.now === "number") offset = msg.now - Date.now() / 1000;
       if (state.game?.number !== prevGame) ui.notes = store.get(notesKey(), {}) || {};
       const task = state.game?.task;
@@ -255,6 +256,7 @@ function act(i) {
   if (!task || !task.options[i]) return;
   if (send({ type: "act", task: task.id, action: task.options[i] })) {
     ui.sentTask = task.id;
+    if (state.game.phase === "night") ui.actedCall = callKey(state.game);
     ui.pick = [];
   }
 }
@@ -268,7 +270,6 @@ app.addEventListener("click", (e) => {
     const task = state.game.task;
     const most = Math.max(...task.options.map((o) => (o.players || []).length + (o.centre || []).length));
     ui.pick = ui.pick.includes(d.pick) ? ui.pick.filter((x) => x !== d.pick) : [...ui.pick, d.pick].slice(-most);
-    void matchPick;
     return paint();
   }
   if (d.card === "show") {
@@ -435,4 +436,3 @@ window.addEventListener("online", () => {
   setInterval(tick, 250);
   window.__lg.ready = true;
 })();
-void entries;
