@@ -23,9 +23,9 @@ export function seatNames(state) {
 function stepName(step, ctx) {
   if (!step) return "";
   if (ctx.has(`step.${step}`)) return ctx.t(`step.${step}`);
-  const single = step.endsWith("s") ? step.slice(0, -1) : step;
   if (ctx.knowsRole(step)) return ctx.role(step);
-  if (ctx.knowsRole(single)) return ctx.role(single, true);
+  for (const single of [step.replace(/ves$/, "f"), step.replace(/s$/, "")])
+    if (ctx.knowsRole(single)) return ctx.role(single, true);
   return step.replace(/_/g, " ");
 }
 
@@ -124,11 +124,12 @@ export function matchPick(options, pick) {
 }
 
 /** The buttons of a task: one per option, or a picker for options that name several targets. */
-export function taskControls(task, names, ui, ctx) {
+export function taskControls(task, names, ui, ctx, night = false) {
   const options = task.options || [];
-  const kinds = new Set(options.map((o) => o.kind));
-  const withVerb = kinds.size > 1;
-  const multi = options.some((o) => (o.players || []).length + (o.centre || []).length > 1);
+  const kinds = new Set(options.filter((o) => (o.players || []).length + (o.centre || []).length).map((o) => o.kind));
+  // At night no verb is shown and every task is a picker: a decoy and a real call look alike.
+  const withVerb = !night && kinds.size > 1;
+  const multi = night || options.some((o) => (o.players || []).length + (o.centre || []).length > 1);
   if (!multi) {
     return `<div class="choices" role="group" aria-label="${esc(ctx.t("task.options"))}">${options
       .map((o, i) => `<button type="button" data-act="${i}">${esc(optionLabel(o, names, withVerb, ctx))}</button>`)
@@ -147,8 +148,8 @@ export function taskControls(task, names, ui, ctx) {
   <div class="choices" role="group" aria-label="${esc(ctx.t("task.options"))}">${toggles
     .map(([k, label]) => `<button type="button" data-pick="${k}" aria-pressed="${pick.includes(k)}">${pick.includes(k) ? "✔ " : ""}${esc(label)}</button>`)
     .join("")}</div>
-  <div class="row"><button type="button" class="primary" data-act="${found}" ${found < 0 ? "disabled" : ""}>${esc(found < 0 ? ctx.t("task.confirm") : `${ctx.t("task.confirm")}: ${optionLabel(options[found], names, withVerb, ctx)}`)}</button>
-  ${plain.map(([o, i]) => `<button type="button" data-act="${i}">${esc(optionLabel(o, names, true, ctx))}</button>`).join("")}</div>`;
+  <div class="row"><button type="button" class="primary" data-act="${found}" ${found < 0 ? "disabled" : ""}>${esc(found < 0 ? ctx.t("task.confirm") : `${ctx.t("task.confirm")}: ${optionLabel(options[found], names, false, ctx)}`)}</button>
+  ${plain.map(([o, i]) => `<button type="button" data-act="${i}">${esc(optionLabel(o, names, !night, ctx))}</button>`).join("")}</div>`;
 }
 
 function clock(deadline, ctx, big = false) {
@@ -279,7 +280,7 @@ function nightTask(st, me, ui, names, ctx) {
   if (acted) return `<section class="panel" aria-live="polite"><h3>${esc(ctx.t("night.done"))}</h3><p>${esc(ctx.t("night.done_help"))}</p></section>`;
   // Real tasks and decoys are drawn alike: the same heading, the same kind of buttons.
   return `<section class="panel" aria-labelledby="h-task"><h3 id="h-task">${esc(ctx.t("night.choose"))}</h3>
-    <p class="help">${esc(ctx.t("night.choose_help"))}</p>${taskControls(task, names, ui, ctx)}</section>`;
+    <p class="help">${esc(ctx.t("night.choose_help"))}</p>${taskControls(task, names, ui, ctx, true)}</section>`;
 }
 
 function dayTask(st, me, ui, names, ctx) {

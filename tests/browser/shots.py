@@ -1,0 +1,38 @@
+"""Screenshots of a screen at a phone's and a desktop's size, in English and French."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from tests.browser.conftest import DESKTOP, PHONE, ROOT, Phone
+
+SAVE = os.environ.get("LOUPGAROU_SCREENSHOTS") == "1"
+"""Set to write them under docs/screenshots (else they go to the test's temporary folder)."""
+
+
+def shots_dir(tmp: Path) -> Path:
+    out = ROOT / "docs" / "screenshots" if SAVE else tmp / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def capture(phone: Phone, name: str, folder: Path, *, full: bool = False) -> list[Path]:
+    """Four pictures of what the phone shows now; the page's language is restored."""
+    page = phone.page
+    before = page.evaluate("document.documentElement.lang") or "en"
+    made = []
+    for lang in ("en", "fr"):
+        if page.locator(f'[data-lang="{lang}"]').count():
+            page.click(f'[data-lang="{lang}"]')
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for size, label in ((PHONE, "phone"), (DESKTOP, "desktop")):
+            page.set_viewport_size(size)
+            page.evaluate("document.fonts.ready")
+            path = folder / f"{name}-{label}-{lang}.png"
+            page.screenshot(path=str(path), full_page=full, animations="disabled", caret="hide")
+            made.append(path)
+    page.set_viewport_size(PHONE)
+    if page.locator(f'[data-lang="{before}"]').count():
+        page.click(f'[data-lang="{before}"]')
+    return made

@@ -1,0 +1,88 @@
+"""Every screen at 390x844 and 1280x800 in both languages (docs/screenshots with
+LOUPGAROU_SCREENSHOTS=1), taken along a real game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, expect
+
+from tests.browser.conftest import Phone, Server
+from tests.browser.shots import capture, shots_dir
+from tests.browser.table import play
+
+
+def test_screens_of_a_game(browser: Browser, server: Server, tmp_path: Path) -> None:
+    out = shots_dir(tmp_path)
+    phones: list[Phone] = []
+    try:
+        home = Phone(browser, server.base, "home")
+        phones.append(home)
+        home.open("/")
+        expect(home.page.locator("#create")).to_be_visible()
+        capture(home, "home", out)
+
+        code, token = server.room("Ann", family="one-night", scenario="premiere-nuit", players=5, mode="phones", lang="en",
+                                  timers={"call": 4, "discussion": 30, "vote": 15})
+        ann = Phone(browser, server.base, "Ann").with_token(code, token)
+        phones.append(ann)
+        ann.open(f"/r/{code}")
+        bob = Phone(browser, server.base, "Bob")
+        phones.append(bob)
+        bob.open(f"/r/{code}")
+        expect(bob.page.locator("#joinform")).to_be_visible()
+        capture(bob, "join", out)
+        bob.page.fill("#jn", "Bob")
+        bob.page.click("#joinform button[type=submit]")
+        expect(ann.page.locator("#seats")).to_contain_text("Bob")
+        ann.page.click('[data-bot="2"]')
+        expect(ann.page.locator("#seats")).to_contain_text("⚙")
+        ann.page.wait_for_function("document.querySelector('img.qr').complete")
+        capture(ann, "lobby-host", out)
+        capture(bob, "lobby-player", out)
+        ann.page.click("[data-bots-all]")
+        expect(ann.page.locator("[data-start]")).to_be_enabled()
+        ann.page.click("[data-start]")
+
+        watcher = Phone(browser, server.base, "watcher")
+        phones.append(watcher)
+        watcher.open(f"/r/{code}")
+        watcher.page.click("[data-watch]")
+        expect(watcher.page.locator("#h-stage")).to_be_visible()
+
+        taken: set[str] = set()
+
+        def each(ph: Phone, st: dict[str, Any]) -> None:
+            if ph is not ann:
+                return
+            g = st["game"]
+            page = ph.page
+            if g["phase"] == "night" and g.get("task") and "night" not in taken and page.locator("#h-task").count():
+                taken.add("night")
+                capture(ph, "night-task", out)
+                page.click('[data-card="show"]')
+                capture(ph, "night-card", out)
+                page.click('[data-card="hide"]')
+                capture(watcher, "spectator", out)
+            elif g["phase"] == "night" and "night" in taken and "done" not in taken and page.get_by_text("Keep still").count():
+                taken.add("done")
+                capture(ph, "night-done", out)
+            elif g["stage"] == "discussion" and "day" not in taken:
+                taken.add("day")
+                page.click("[data-saw-add]")
+                page.select_option("#claim-role", "seer")
+                capture(ph, "day-discussion", out, full=True)
+            elif g["stage"] == "vote" and g.get("task") and "vote" not in taken and page.locator("#h-task").count():
+                taken.add("vote")
+                capture(ph, "day-vote", out)
+
+        play([ann, bob], each=each)
+        expect(ann.page.locator("#h-end")).to_be_visible()
+        capture(ann, "end", out, full=True)
+        assert {"night", "day", "vote"} <= taken, taken
+        for ph in phones:
+            assert not ph.errors, ph.errors
+    finally:
+        for ph in phones:
+            ph.close()
