@@ -18,8 +18,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The app at the table: rooms for phones on this network, SQLite in ./loupgarou-data.
 run: $(STAMP)
-	$(BIN)/loupgarou narrate --scenario premiere-nuit --players 5
+	$(BIN)/loupgarou serve --port 8000 --data loupgarou-data
 
 test: $(STAMP) lint types unit unit-compiled
 

@@ -7,7 +7,13 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CODE = re.compile(r"^(setup|action|script|record|chance|narration|narrate|tournament)\.[a-z_0-9]+$")
+CODE = re.compile(
+    r"^(setup|action|script|record|chance|narration|narrate|tournament|proto|auth|room|lobby"
+    r"|settings|name|task|say|ready|serve|server)\.[a-z_0-9]+$"
+)
+
+FILES = (".html", ".js", ".css", ".json", ".svg")
+"""File names the pattern would take for codes (``room.html``)."""
 
 
 def codes_in_source() -> set[str]:
@@ -15,7 +21,7 @@ def codes_in_source() -> set[str]:
     for path in (ROOT / "src" / "loupgarou").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             value = node.value if isinstance(node, ast.Constant) else None
-            if isinstance(value, str) and CODE.match(value):
+            if isinstance(value, str) and CODE.match(value) and not value.endswith(FILES):
                 found.add(value)
     return found
 

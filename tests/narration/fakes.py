@@ -1,19 +1,20 @@
-"""Test doubles for the real-time runner: a clock that never waits, an output that records,
-and :func:`play_at_table`, which plays a whole game master's game with scripted answers."""
+"""Test doubles for the real-time runners: a clock that never waits, an output that records,
+and :func:`play_at_table`, which plays a whole game master's game with scripted answers
+through the terminal's driver (:func:`loupgarou.cli.table_driver.drive`)."""
 
 from __future__ import annotations
 
 import io
-import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pytest
 
-from loupgarou.cli.game_master import GameMaster, LupusGameMaster
+from loupgarou.cli.table_driver import drive
 from loupgarou.engine.match import Match
 from loupgarou.narration import Cue
+from loupgarou.tablemaster import TableMaster
 
 
 class FakeClock:
@@ -140,19 +141,15 @@ class Game:
     clock: FakeClock
 
 
-def play_at_table(
-    master: Callable[..., GameMaster | LupusGameMaster], answers: list[str], think: float
-) -> Game:
-    """Play the whole game of the game master ``master(clock=, output=, prompter=, speaker=,
-    rng=)`` makes, with the scripted ``answers`` (each typed after ``think`` seconds), and
-    check that every answer was used."""
+def play_at_table(master: TableMaster, answers: list[str], think: float) -> Game:
+    """Play ``master``'s whole game in the terminal's driver, on a fake clock, with the
+    scripted ``answers`` (each typed after ``think`` seconds), and check that every answer
+    was used."""
     clock = FakeClock()
     out = TableRecorder(clock)
     prompter = ScriptedPrompter(answers, out, clock, think)
     speaker = RecordingSpeaker()
-    match = master(
-        clock=clock, output=out, prompter=prompter, speaker=speaker, rng=random.Random(7)
-    ).play()
+    match = drive(master, clock=clock, output=out, prompter=prompter, speaker=speaker)
     assert prompter.answers == [], "every scripted answer is used"
     return Game(match, out, prompter, speaker, clock)
 

@@ -6,11 +6,11 @@ from collections.abc import Mapping
 
 import pytest
 
-from loupgarou.cli.game_master import GameMaster, Table
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON
 from loupgarou.engine.record import replay, to_record
 from loupgarou.narration import CueKind, Timing, load_locale, load_theme
+from loupgarou.tablemaster import GameMaster, Table
 from loupgarou.variants.thiercelieux.roles import Role
 from tests.narration.fakes import Game, play_at_table
 
@@ -37,7 +37,7 @@ def play(
     if theme is not None:
         locale = load_theme(theme).apply(locale)
     table = Table(names, deck, locale, TIMING, dict(options or {}))
-    return play_at_table(lambda **io: GameMaster(table, **io), answers, think)
+    return play_at_table(GameMaster(table, seed=7), answers, think)
 
 
 # The shortest whole game: the Seer finds Dan, the pack devours Fay (the Hunter), who

@@ -114,21 +114,32 @@ def test_a_bad_answer_gets_a_message_and_the_question_again(
 
 
 def test_the_end_of_the_input_stops_the_game_with_an_error(
-    clock: FakeClock, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
 ) -> None:
     typed(monkeypatch, ANSWERS[:4])
-    assert main(["narrate", *GAME]) == 2
+    record = tmp_path / "game.json"
+    assert main(["narrate", *GAME, "--record", str(record)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error [narrate.input_ended]: ")
+    assert err.rstrip().endswith(f"; the record of the game so far is in {record}")
+    game = replay(json.loads(record.read_text(encoding="utf-8")))
+    assert game.outcome is None
 
 
 def test_ctrl_c_stops_the_game_cleanly(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(narrate, "make_clock", lambda: FakeClock(interrupt_after=3))
     typed(monkeypatch, ANSWERS)
     assert main(["narrate", *GAME]) == 130
-    assert "narration stopped" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "narration stopped; the record of the game so far is in loupgarou-lupus-" in err
+    (saved,) = tmp_path.iterdir()
+    assert replay(json.loads(saved.read_text(encoding="utf-8"))).outcome is None
 
 
 def test_the_discussion_is_the_tables_option(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,11 +6,11 @@ from collections.abc import Mapping
 
 import pytest
 
-from loupgarou.cli.game_master import LupusGameMaster, LupusTable
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON
 from loupgarou.engine.record import replay, to_record
 from loupgarou.narration import CueKind, Timing, load_locale
+from loupgarou.tablemaster import LupusGameMaster, LupusTable
 from loupgarou.variants.lupus import Role, default_deck
 from tests.narration.fakes import Game, play_at_table
 
@@ -60,7 +60,7 @@ def play(
     think: float = 0.0,
 ) -> Game:
     table = LupusTable(names, deck, load_locale(language, "lupus"), TIMING, dict(options))
-    return play_at_table(lambda **io: LupusGameMaster(table, **io), answers, think)
+    return play_at_table(LupusGameMaster(table, seed=7), answers, think)
 
 
 @pytest.fixture(scope="module")

@@ -127,23 +127,63 @@ def test_a_bad_answer_gets_a_message_and_the_question_again(
     assert "Traceback" not in out
 
 
-def test_the_end_of_the_input_stops_the_game_with_an_error(
-    clock: FakeClock, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def _saved(err: str) -> Path:
+    """The record file a stopped game says it saved."""
+    assert err.rstrip().count("; the record of the game so far is in ") == 1, err
+    return Path(err.rstrip().rsplit(" is in ", 1)[1])
+
+
+def test_the_end_of_the_input_stops_the_game_with_an_error_and_saves_it(
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
 ) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(narrate, "make_timestamp", lambda: "20260101-2100")
     typed(monkeypatch, ANSWERS[:3])
     assert main(["narrate", *GAME]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error [narrate.input_ended]: ")
     assert "Traceback" not in err
+    saved = _saved(err)
+    assert saved == Path("loupgarou-thiercelieux-20260101-2100.json")
+    game = replay(json.loads(saved.read_text(encoding="utf-8")))
+    assert game.outcome is None
+    assert [i.type for i in game.inputs] == ["chance", "action"]  # the deal, the Seer's look
+    # A second stopped game does not overwrite the first record.
+    typed(monkeypatch, ANSWERS[:2])
+    assert main(["narrate", *GAME]) == 2
+    assert _saved(capsys.readouterr().err) == Path("loupgarou-thiercelieux-20260101-2100-2.json")
 
 
-def test_ctrl_c_stops_the_game_cleanly(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_ctrl_c_stops_the_game_cleanly_and_saves_what_was_played(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     monkeypatch.setattr(narrate, "make_clock", lambda: FakeClock(interrupt_after=3))
     typed(monkeypatch, ANSWERS)
-    assert main(["narrate", *GAME]) == 130
-    assert "narration stopped" in capsys.readouterr().err
+    record = tmp_path / "game.json"
+    assert main(["narrate", *GAME, "--record", str(record)]) == 130
+    err = capsys.readouterr().err
+    assert "narration stopped" in err
+    assert _saved(err) == record
+    game = replay(json.loads(record.read_text(encoding="utf-8")))
+    assert game.outcome is None and game.inputs[0].type == "chance"
+
+
+def test_a_game_stopped_during_the_deal_has_nothing_to_save(
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    typed(monkeypatch, [])
+    assert main(["narrate", *GAME]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error [narrate.input_ended]: ")
+    assert "the deal was not typed yet, so there is no record to save" in err
+    assert list(tmp_path.iterdir()) == []
 
 
 class FakeProcess:

@@ -13,23 +13,28 @@ the discussion on a terminal.
 Thiercelieux: the handler checks the table (``--players``, ``--players-names``,
 ``--deck`` or the suggested deck, ``--option``) and either prints the script of
 the first two nights and the day between (``--dry-run``) or runs a whole game
-with :class:`loupgarou.cli.game_master.GameMaster`, which asks the narrator at
-the keyboard what happens at the table (a :class:`TerminalPrompter`) and feeds
-it to the engine; ``--record`` saves the game's record.
+with :class:`loupgarou.tablemaster.GameMaster`, driven in real time by
+:func:`loupgarou.cli.table_driver.drive`, which asks the narrator at the keyboard
+what happens at the table (a :class:`TerminalPrompter`) and feeds it to the game
+master; ``--record`` saves the game's record.
 
 Lupus in Tabula: the same, with the default deck for the table
 (:func:`loupgarou.variants.lupus.default_deck`, ``--specials``) or ``--deck``,
 the ``discussion_minutes`` option (``--discussion-minutes``, 3 by default) and
-:class:`loupgarou.cli.game_master.LupusGameMaster`; ``--dry-run`` prints the
+:class:`loupgarou.tablemaster.LupusGameMaster`; ``--dry-run`` prints the
 first two nights (and the day's fixed parts between them).
 
 Bad input raises a :class:`~loupgarou.core.errors.LoupGarouError`.  The
 real-time runners only talk to a :class:`Clock`, an :class:`Output` (with
 ``note`` for the game master) and a :class:`Speaker`, so tests run them
 instantly with a fake clock (:func:`make_clock` is the one place the real clock
-is made).  Ctrl-C stops them cleanly (exit code 130).  The real collaborators and
-the runner are in :mod:`loupgarou.cli.narrate_runtime`; reading a Thiercelieux or
-Lupus in Tabula table from the command line is :mod:`loupgarou.cli.narrate_tables`.
+is made).  Ctrl-C stops them cleanly (exit code 130); a Thiercelieux or Lupus game
+stopped before its end (Ctrl-C, or the end of the input) saves the record of what was
+played (to ``--record``, or a new file in the current folder) and says where.  The
+real collaborators and the runner are in :mod:`loupgarou.cli.narrate_runtime`, the
+driver of a table game master in :mod:`loupgarou.cli.table_driver`; reading a
+Thiercelieux or Lupus in Tabula table from the command line is
+:mod:`loupgarou.cli.narrate_tables`.
 """
 
 from __future__ import annotations
@@ -43,19 +48,14 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from loupgarou.cli.game_master import (
-    Clock,
-    GameMaster,
-    LupusGameMaster,
-    LupusTable,
-    Silent,
-)
-from loupgarou.cli.game_master import Table as GameTable
 from loupgarou.cli.narrate_runtime import (
     ESPEAK,
+    Clock,
+    Silent,
     SystemClock,
     TerminalOutput,
     TerminalPrompter,
@@ -71,6 +71,7 @@ from loupgarou.cli.narrate_tables import (
     thiercelieux_header,
     thiercelieux_table_from_args,
 )
+from loupgarou.cli.table_driver import drive
 from loupgarou.core.errors import ScriptError, SetupError, SetupWarning
 from loupgarou.core.events import JSON
 from loupgarou.engine.record import to_record
@@ -93,6 +94,8 @@ from loupgarou.narration.locale import LUPUS, ONE_NIGHT, THIERCELIEUX
 from loupgarou.narration.thiercelieux import (
     DEFAULT_STEP_SECONDS,
 )
+from loupgarou.tablemaster import GameMaster, LupusGameMaster, LupusTable, TableMaster
+from loupgarou.tablemaster import Table as GameTable
 from loupgarou.variants.one_night.roles import Role
 from loupgarou.variants.one_night.scenarios import find_scenario
 from loupgarou.variants.one_night.setup import CENTRE, MIN_PLAYERS, parse_deck, validate_deck
@@ -122,19 +125,23 @@ class Table:
     warnings: tuple[SetupWarning, ...] = ()
 
 
-def table_from_args(args: argparse.Namespace) -> Table:
-    """The deck to narrate: ``--deck`` (checked), or the scenario's for ``--players``."""
+def table_from_args(args: argparse.Namespace, locale: Locale) -> Table:
+    """The deck to narrate: ``--deck`` (checked), or the scenario's for ``--players``;
+    ``locale`` says what is wrong."""
     if args.deck is not None:
         names = [name for name in args.deck.split(",") if name.strip()]
         deck = parse_deck(names)
         players = args.players
         if players is None:
             if len(deck) < MIN_PLAYERS + CENTRE:
-                raise SetupError(
-                    "setup.card_count",
-                    f"a deck needs at least {MIN_PLAYERS + CENTRE} cards ({MIN_PLAYERS} players "
-                    f"and {CENTRE} in the centre); this one has {len(deck)}",
+                text = locale.text(
+                    "cli.card_count",
+                    count=MIN_PLAYERS + CENTRE,
+                    players=MIN_PLAYERS,
+                    centre=CENTRE,
+                    total=len(deck),
                 )
+                raise SetupError("setup.card_count", text)
             players = len(deck) - CENTRE
         return Table(deck, players, False, warnings=validate_deck(deck, players))
     scenario = find_scenario(args.scenario or DEFAULT_SCENARIO)
@@ -150,9 +157,10 @@ def table_from_args(args: argparse.Namespace) -> Table:
 
 
 def timing_from_args(
-    args: argparse.Namespace, default_step: float = ONE_NIGHT_STEP_SECONDS
+    args: argparse.Namespace, locale: Locale, default_step: float = ONE_NIGHT_STEP_SECONDS
 ) -> Timing:
-    """The durations asked for on the command line, checked."""
+    """The durations asked for on the command line, checked (``locale`` says what is
+    wrong)."""
     step = default_step if args.step_seconds is None else args.step_seconds
     election = 1.0 if args.election_minutes is None else args.election_minutes
     discussion = DISCUSSION_MINUTES if args.discussion_minutes is None else args.discussion_minutes
@@ -164,7 +172,8 @@ def timing_from_args(
         ("--defence-seconds", defence),
     ):
         if not (math.isfinite(value) and value > 0):
-            raise ScriptError("narrate.bad_duration", f"{flag} must be positive, not {value:g}")
+            text = locale.text("cli.bad_duration", flag=flag, value=locale.number(value))
+            raise ScriptError("narrate.bad_duration", text)
     return Timing(
         step_seconds=step,
         discussion_seconds=discussion * 60,
@@ -253,34 +262,37 @@ def _given(args: argparse.Namespace, name: str) -> bool:
     return value not in (None, [], False)
 
 
-def _refuse_flags(args: argparse.Namespace, family: str) -> None:
+def _refuse_flags(args: argparse.Namespace, family: str, locale: Locale) -> None:
     """``narrate.wrong_family`` for an option another family's narration takes."""
+    either = f" {locale.text('cli.or')} "
     given = [
-        f"{flag}: only for --family {' or '.join(families)}"
+        locale.text("cli.wrong_family_flag", flag=flag, families=either.join(families))
         for name, flag, families in FAMILY_FLAGS
         if family not in families and _given(args, name)
     ]
     if given:
-        raise ScriptError("narrate.wrong_family", f"{'; '.join(given)}, not {family}")
+        flags = locale.text("cli.semicolon").join(given)
+        text = locale.text("cli.wrong_family", flags=flags, family=family)
+        raise ScriptError("narrate.wrong_family", text)
 
 
 def _narrate(args: argparse.Namespace) -> int:
     family = ONE_NIGHT if args.family is None else find_family(args.family).name
-    _refuse_flags(args, family)
+    _refuse_flags(args, family, load_locale(args.lang, family))
     if family == THIERCELIEUX:
         return _narrate_thiercelieux(args)
     if family == LUPUS:
         return _narrate_lupus(args)
-    table = table_from_args(args)
+    locale = load_locale(args.lang)
+    table = table_from_args(args, locale)
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
-    timing = timing_from_args(args)
+    timing = timing_from_args(args, locale)
     lone_wolf_peek: bool = (
         args.lone_wolf_peek
         if args.lone_wolf_peek is not None
         else bool(EDITIONS[args.edition or DEFAULT_EDITION]["lone_wolf_peek"])
     )
-    locale = load_locale(args.lang)
     theme = load_theme(args.theme) if args.theme else None
     if theme is not None:
         locale = theme.apply(locale)
@@ -294,18 +306,18 @@ def _narrate(args: argparse.Namespace) -> int:
     print(flush=True)
     if args.dry_run:
         if args.speak:
-            print("--speak: nothing is read aloud in a dry run", file=sys.stderr)
+            print(locale.text("cli.speak_dry_run"), file=sys.stderr)
         for line in script_lines(cues):
             print(line)
         return 0
-    speaker = find_speaker(locale.voice, sys.stderr) if args.speak else Silent()
+    speaker = find_speaker(locale, sys.stderr) if args.speak else Silent()
     output = TerminalOutput(sys.stdout, live=sys.stdout.isatty())
     try:
         run(cues, make_clock(), output, speaker)
     except KeyboardInterrupt:
         speaker.stop()
         output.close()
-        print("\nnarration stopped", file=sys.stderr)
+        print(f"\n{locale.text('cli.stopped')}", file=sys.stderr)
         return 130
     return 0
 
@@ -318,15 +330,15 @@ def _narrate_thiercelieux(args: argparse.Namespace) -> int:
     table = thiercelieux_table_from_args(args, locale)
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
-    timing = timing_from_args(args, DEFAULT_STEP_SECONDS)
+    timing = timing_from_args(args, locale, DEFAULT_STEP_SECONDS)
     header = thiercelieux_header(table, locale, theme=theme, timing=timing)
     return _run_table(
         args,
         locale,
         header,
         lambda: thiercelieux_dry_run(table, locale, timing),
-        lambda **io: GameMaster(
-            GameTable(table.names, table.deck, locale, timing, table.options), **io
+        lambda seed: GameMaster(
+            GameTable(table.names, table.deck, locale, timing, table.options), seed=seed
         ),
     )
 
@@ -336,7 +348,7 @@ def _narrate_lupus(args: argparse.Namespace) -> int:
     theme = load_theme(args.theme) if args.theme else None
     if theme is not None:
         locale = theme.apply(locale)
-    timing = timing_from_args(args, lupus_narration.DEFAULT_STEP_SECONDS)
+    timing = timing_from_args(args, locale, lupus_narration.DEFAULT_STEP_SECONDS)
     table = lupus_table_from_args(args, locale)
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
@@ -347,8 +359,8 @@ def _narrate_lupus(args: argparse.Namespace) -> int:
         locale,
         header,
         lambda: lupus_dry_run(table, locale, timing),
-        lambda **io: LupusGameMaster(
-            LupusTable(table.names, table.deck, locale, timing, table.options), **io
+        lambda seed: LupusGameMaster(
+            LupusTable(table.names, table.deck, locale, timing, table.options), seed=seed
         ),
     )
 
@@ -358,39 +370,72 @@ def _run_table(
     locale: Locale,
     header: Sequence[str],
     dry_run: Callable[[], list[str]],
-    master: Callable[..., GameMaster | LupusGameMaster],
+    master: Callable[[int], TableMaster],
 ) -> int:
     """Print the ``header``, then the ``dry_run``'s lines (``--dry-run``), or play a whole
-    game with the game master ``master(clock=, output=, prompter=, speaker=, rng=)`` makes
-    and save its record (``--record``).  Ctrl-C stops the game: exit code 130."""
+    game with the game master ``master(seed)`` makes (``--seed``, or a seed drawn here),
+    driven in real time, and save its record (``--record``).  Ctrl-C stops the game: exit
+    code 130.  A game stopped before its end (Ctrl-C, or the end of the input) saves the
+    record of what was played, to ``--record`` or to a new file in the current folder,
+    and says where."""
     for line in header:
         print(line)
     print(flush=True)
     if args.dry_run:
         if args.speak:
-            print("--speak: nothing is read aloud in a dry run", file=sys.stderr)
+            print(locale.text("cli.speak_dry_run"), file=sys.stderr)
         for line in dry_run():
             print(line)
         return 0
-    speaker = find_speaker(locale.voice, sys.stderr) if args.speak else Silent()
+    speaker = find_speaker(locale, sys.stderr) if args.speak else Silent()
     output = TerminalOutput(sys.stdout, live=sys.stdout.isatty())
-    game = master(
-        clock=make_clock(),
-        output=output,
-        prompter=make_prompter(),
-        speaker=speaker,
-        rng=random.Random(args.seed),
-    )
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    game = master(seed)
     try:
-        match = game.play()
+        match = drive(
+            game, clock=make_clock(), output=output, prompter=make_prompter(), speaker=speaker
+        )
     except KeyboardInterrupt:
         speaker.stop()
         output.close()
-        print("\nnarration stopped", file=sys.stderr)
+        stopped = locale.text("cli.stopped") + locale.text("cli.semicolon")
+        print(f"\n{stopped}{_save_unfinished(args.record, game)}", file=sys.stderr)
         return 130
+    except ScriptError as exc:
+        if exc.code != "narrate.input_ended":
+            raise
+        output.close()
+        why = exc.message + locale.text("cli.semicolon")
+        raise ScriptError(exc.code, why + _save_unfinished(args.record, game)) from None
     if args.record:
-        _write_record(args.record, to_record(match))
+        _write_record(args.record, to_record(match), locale)
     return 0
+
+
+def _save_unfinished(path: str | None, game: TableMaster) -> str:
+    """Save the record of a game stopped before its end, to ``path`` (``--record``) or to a
+    new file in the current folder; say where the record is, or why there is none (in the
+    game's language)."""
+    locale = game.locale
+    if game.match is None:
+        return locale.text("cli.nothing_to_save")
+    if path is None:
+        stamp = make_timestamp()
+        path = f"loupgarou-{game.family}-{stamp}.json"
+        for k in range(2, 100):
+            if not Path(path).exists():
+                break
+            path = f"loupgarou-{game.family}-{stamp}-{k}.json"
+    try:
+        _dump(path, to_record(game.match))
+    except OSError as exc:
+        return locale.text("cli.not_saved", path=path, reason=exc)
+    return locale.text("cli.saved_so_far", path=path)
+
+
+def make_timestamp() -> str:
+    """The local time, for the name of a record file (tests replace it)."""
+    return datetime.now().strftime("%Y%m%d-%H%M%S")
 
 
 def make_prompter() -> TerminalPrompter:
@@ -398,16 +443,17 @@ def make_prompter() -> TerminalPrompter:
     return TerminalPrompter(sys.stdin, sys.stdout)
 
 
-def _write_record(path: str, record: dict[str, JSON]) -> None:
+def _dump(path: str, record: dict[str, JSON]) -> None:
+    Path(path).write_text(json.dumps(record, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+
+def _write_record(path: str, record: dict[str, JSON], locale: Locale) -> None:
     try:
-        Path(path).write_text(
-            json.dumps(record, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
-        )
+        _dump(path, record)
     except OSError as exc:
-        raise ScriptError(
-            "narrate.cannot_write", f"cannot write the record to {path}: {exc}"
-        ) from exc
-    print(f"record written to {path}", file=sys.stderr)
+        text = locale.text("cli.cannot_write", path=path, reason=exc)
+        raise ScriptError("narrate.cannot_write", text) from exc
+    print(locale.text("cli.record_written", path=path), file=sys.stderr)
 
 
 def register(sub: Any) -> None:
@@ -533,7 +579,9 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--record",
         metavar="FILE",
-        help="Thiercelieux and Lupus: save the game's record (JSON, replayable) when it is over",
+        help="Thiercelieux and Lupus: save the game's record (JSON, replayable) when it is over, "
+        "or when it is stopped (Ctrl-C, end of input; without --record, a stopped game is "
+        "saved to loupgarou-FAMILY-DATE-TIME.json in the current folder)",
     )
     p.add_argument(
         "--dry-run",

@@ -1,11 +1,12 @@
 """The real-time side of ``loupgarou narrate``: the clock, the terminal, the voice, the prompter.
 
 Contract: :func:`run` plays a narrator's script (a sequence of cues) against a
-:class:`Clock`, an :class:`Output` and an optional speaker: each cue is shown (and
-spoken) when it is due, with a live countdown of the discussion on a terminal.  The
+:class:`Clock`, an :class:`Output` and an optional :class:`Speaker`: each cue is shown
+(and spoken) when it is due, with a live countdown of the discussion on a terminal.  The
 collaborators here are the real ones (:class:`SystemClock`, :class:`TerminalOutput`,
 :class:`Espeak` found by :func:`find_speaker`, :class:`TerminalPrompter` for the game
-master's questions); tests pass fakes instead and run instantly.
+master's questions; :mod:`loupgarou.cli.table_driver` runs a table game master with
+them); tests pass fakes instead and run instantly.
 """
 
 from __future__ import annotations
@@ -18,30 +19,52 @@ import time
 from collections.abc import Sequence
 from typing import Protocol, TextIO
 
-from loupgarou.cli.game_master import (
-    Clock,
-    Silent,
-    Speaker,
-)
 from loupgarou.narration import (
     Cue,
     CueKind,
+    Locale,
     clock_time,
     timeline,
     total_seconds,
 )
 
 ESPEAK = "espeak-ng"
-SPEAK_HINT = (
-    f"--speak: {ESPEAK} was not found on PATH, so the narration is text only. "
-    f"To hear it, install {ESPEAK} (Debian/Ubuntu: sudo apt-get install {ESPEAK}; "
-    f"Fedora: sudo dnf install {ESPEAK}; macOS: brew install {ESPEAK}) and run again."
-)
 TICKING = frozenset({CueKind.DISCUSSION, CueKind.COUNTDOWN})
 """Cues during which the terminal shows the discussion's time left, second by second."""
 
 
 # --- the real-time runner's collaborators --------------------------------------------------
+
+
+class Clock(Protocol):
+    """Monotonic time in seconds, and a way to wait."""
+
+    def now(self) -> float: ...
+
+    def sleep(self, seconds: float) -> None: ...
+
+
+class Speaker(Protocol):
+    def say(self, text: str) -> None: ...
+
+    def stop(self) -> None:
+        """Cut any speech short (on Ctrl-C)."""
+
+    def close(self) -> None:
+        """Let the last text finish."""
+
+
+class Silent:
+    """A :class:`Speaker` that says nothing."""
+
+    def say(self, text: str) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 class SystemClock:
@@ -96,11 +119,13 @@ class TerminalOutput:
 
 
 class Espeak:
-    """Speaks through ``espeak-ng``, one text after the other (never two at once)."""
+    """Speaks through ``espeak-ng``, one text after the other (never two at once), in the
+    ``locale``'s voice; if it cannot run, says so on ``err`` in the locale's words."""
 
-    def __init__(self, program: str, voice: str, err: TextIO) -> None:
+    def __init__(self, program: str, locale: Locale, err: TextIO) -> None:
         self.program = program
-        self.voice = voice
+        self.locale = locale
+        self.voice = locale.voice
         self.err = err
         self._proc: subprocess.Popen[bytes] | None = None
         self._broken = False
@@ -118,7 +143,8 @@ class Espeak:
             )
         except OSError as exc:
             self._broken = True
-            print(f"--speak: cannot run {self.program} ({exc}); text only", file=self.err)
+            text = self.locale.text("cli.speak_broken", path=self.program, reason=exc)
+            print(text, file=self.err)
 
     def stop(self) -> None:
         if self._proc is not None and self._proc.poll() is None:
@@ -132,13 +158,14 @@ class Espeak:
             self._proc = None
 
 
-def find_speaker(voice: str, err: TextIO) -> Speaker:
-    """``espeak-ng`` when it is installed; otherwise print how to get it and stay silent."""
+def find_speaker(locale: Locale, err: TextIO) -> Speaker:
+    """``espeak-ng`` speaking ``locale``'s language when it is installed; otherwise print
+    how to get it (in that language) and stay silent."""
     program = shutil.which(ESPEAK)
     if program is None:
-        print(SPEAK_HINT, file=err)
+        print(locale.text("cli.speak_missing", name=ESPEAK), file=err)
         return Silent()
-    return Espeak(program, voice, err)
+    return Espeak(program, locale, err)
 
 
 class TerminalPrompter:

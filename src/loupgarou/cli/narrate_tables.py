@@ -3,7 +3,8 @@
 Contract: ``thiercelieux_table_from_args`` and ``lupus_table_from_args`` check the
 players (``--players``, ``--players-names``), the deck (``--deck``, the suggested or the
 default deck, ``--specials``) and the options, and return the table to run, or raise a
-:class:`~loupgarou.core.errors.LoupGarouError` that says what is wrong; the
+:class:`~loupgarou.core.errors.LoupGarouError` that says what is wrong (in the locale's
+language); the
 ``*_header`` and ``*_dry_run`` functions give the lines printed before a game and by
 ``--dry-run``.  Nothing here runs a game or touches the terminal.
 """
@@ -15,9 +16,6 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from loupgarou.cli.game_master import (
-    owl_is_deadly,
-)
 from loupgarou.core.errors import ScriptError, SetupWarning
 from loupgarou.core.events import JSON
 from loupgarou.core.variant import GameConfig
@@ -38,6 +36,7 @@ from loupgarou.narration.thiercelieux import (
     deck_text,
     night_script,
 )
+from loupgarou.tablemaster import owl_is_deadly
 from loupgarou.variants.lupus import VARIANT as LUPUS_VARIANT
 from loupgarou.variants.lupus import default_deck as lupus_default_deck
 from loupgarou.variants.lupus import variant as lupus_variant
@@ -63,35 +62,27 @@ class ThiercelieuxTable:
     warnings: tuple[SetupWarning, ...]
 
 
-def parse_names(text: str) -> tuple[str, ...]:
+def parse_names(text: str, locale: Locale) -> tuple[str, ...]:
     """``--players-names Ann,Bob,...``: non-empty, distinct, and not seat numbers."""
     names = tuple(name.strip() for name in text.split(","))
     folded = [fold(name) for name in names]
     for name, key in zip(names, folded, strict=True):
         if not key:
-            raise ScriptError("narrate.bad_names", "--players-names: a name is empty")
+            raise ScriptError("narrate.bad_names", locale.text("cli.names_empty"))
         if key.isdigit():
-            raise ScriptError(
-                "narrate.bad_names",
-                f"--players-names: '{name}' looks like a seat number; give names with letters",
-            )
+            raise ScriptError("narrate.bad_names", locale.text("cli.names_number", name=name))
         if folded.count(key) > 1:
-            raise ScriptError(
-                "narrate.bad_names", f"--players-names: '{name}' is given twice; names must differ"
-            )
+            raise ScriptError("narrate.bad_names", locale.text("cli.names_twice", name=name))
     return names
 
 
-def parse_options(items: Sequence[str]) -> dict[str, JSON]:
+def parse_options(items: Sequence[str], locale: Locale) -> dict[str, JSON]:
     """``--option KEY=VALUE`` (repeatable): the value is JSON (true, 0.5, ...) or a word."""
     out: dict[str, JSON] = {}
     for item in items:
         key, sep, raw = item.partition("=")
         if not sep or not key.strip() or not raw.strip():
-            raise ScriptError(
-                "narrate.bad_option",
-                f"--option '{item}': write KEY=VALUE, e.g. captain=false or captain_mode=random",
-            )
+            raise ScriptError("narrate.bad_option", locale.text("cli.option_form", option=item))
         try:
             value: JSON = json.loads(raw)
         except ValueError:
@@ -116,15 +107,11 @@ def _seated(
         elif deck_players is not None:
             players = deck_players
         else:
-            raise ScriptError(
-                "narrate.players_needed",
-                f"--family {family} needs the table: --players N, --players-names or --deck",
-            )
+            text = locale.text("cli.players_needed", family=family)
+            raise ScriptError("narrate.players_needed", text)
     if names and len(names) != players:
-        raise ScriptError(
-            "narrate.bad_names",
-            f"--players-names gives {len(names)} names for {players} players",
-        )
+        text = locale.text("cli.names_count", count=len(names), total=players)
+        raise ScriptError("narrate.bad_names", text)
     if names:
         return names, True
     return tuple(locale.text("player.default", count=k + 1) for k in range(players)), False
@@ -132,15 +119,11 @@ def _seated(
 
 def thiercelieux_table_from_args(args: argparse.Namespace, locale: Locale) -> ThiercelieuxTable:
     """Players, names, deck (given or suggested) and options, checked by the rules' set-up."""
-    names = parse_names(args.players_names) if args.players_names else ()
+    names = parse_names(args.players_names, locale) if args.players_names else ()
     deck = None
     if args.deck is not None:
         if args.thief:
-            raise ScriptError(
-                "narrate.bad_option",
-                "--thief adds the Thief to the suggested deck; with --deck, list 'thief' "
-                "among the cards (and two more cards to set aside)",
-            )
+            raise ScriptError("narrate.bad_option", locale.text("cli.thief_deck"))
         deck = thiercelieux_setup.parse_deck([n for n in args.deck.split(",") if n.strip()])
     size = None
     if deck is not None:
@@ -152,7 +135,7 @@ def thiercelieux_table_from_args(args: argparse.Namespace, locale: Locale) -> Th
             ThiercelieuxRole(r)
             for r in thiercelieux_setup.suggested_deck(players, thief=args.thief)
         )
-    options = parse_options(args.option or [])
+    options = parse_options(args.option or [], locale)
     config = GameConfig(THIERCELIEUX, names, tuple(r.value for r in deck), options)
     _, warnings = THIERCELIEUX_VARIANT.setup(config)
     return ThiercelieuxTable(names, named, deck, options, warnings)
@@ -265,30 +248,24 @@ def lupus_table_from_args(args: argparse.Namespace, locale: Locale) -> LupusCliT
     """Players, names, deck (given, or the default with ``--specials``) and options,
     checked by the rules' set-up.  ``--discussion-minutes`` sets the ``discussion_minutes``
     option."""
-    names = parse_names(args.players_names) if args.players_names else ()
+    names = parse_names(args.players_names, locale) if args.players_names else ()
     deck = None
     if args.deck is not None:
         if args.specials:
-            raise ScriptError(
-                "narrate.bad_option",
-                "--specials adds special characters to the default deck; with --deck, list "
-                "them among the cards",
-            )
+            raise ScriptError("narrate.bad_option", locale.text("cli.specials_deck"))
         deck = parse_lupus_deck([n for n in args.deck.split(",") if n.strip()])
     names, named = _seated(args, locale, names, None if deck is None else len(deck), LUPUS)
     players = len(names)
     if deck is None:
         specials = [n for n in (args.specials or "").split(",") if n.strip()]
         deck = tuple(LupusRole(r) for r in lupus_default_deck(players, specials))
-    options = parse_options(args.option or [])
+    options = parse_options(args.option or [], locale)
     if args.discussion_minutes is not None:
         given = options.get("discussion_minutes")
         if given is not None and given != args.discussion_minutes:
-            raise ScriptError(
-                "narrate.bad_option",
-                f"--discussion-minutes {args.discussion_minutes:g} and --option "
-                f"discussion_minutes={given} disagree: give one of them",
-            )
+            value = locale.number(args.discussion_minutes)
+            text = locale.text("cli.discussion_disagree", value=value, given=given)
+            raise ScriptError("narrate.bad_option", text)
         options["discussion_minutes"] = args.discussion_minutes
     config = GameConfig(LUPUS, names, tuple(r.value for r in deck), options)
     _, warnings = LUPUS_VARIANT.setup(config)

@@ -130,7 +130,7 @@ def handle(args: argparse.Namespace) -> int:
             host=args.host,
             port=args.port,
             log_level="warning",
-            ws="websockets",
+            ws="websockets-sansio",
             ws_max_size=8 * 1024,
             ws_per_message_deflate=False,
             lifespan="on",

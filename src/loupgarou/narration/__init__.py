@@ -2,9 +2,9 @@
 
 Contract: everything here is a pure function producing data (it only reads
 the package's own JSON files: locales and themes).  It never sleeps, prints,
-speaks or imports :mod:`loupgarou.cli`; the real-time runners that do live
-in :mod:`loupgarou.cli.narrate_runtime` (One Night) and :mod:`loupgarou.cli.game_master`
-(Thiercelieux and Lupus in Tabula).
+speaks or imports :mod:`loupgarou.cli`; the real-time runner of One Night lives in
+:mod:`loupgarou.cli.narrate_runtime`, and the table game masters of Thiercelieux and
+Lupus in Tabula, which ask and wait through their driver, in :mod:`loupgarou.tablemaster`.
 
 - :mod:`~loupgarou.narration.cues`: :class:`Cue`, the unit of a script, and timing helpers;
 - :mod:`~loupgarou.narration.locale`: texts and role names per language and family;

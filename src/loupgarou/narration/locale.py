@@ -50,6 +50,50 @@ ALL_STEPS: tuple[str, ...] = call_list(box_cards())
 
 CALL_PARTS = ("wake", "action", "sleep")
 
+CLI_TEXT_KEYS: frozenset[str] = frozenset(
+    {
+        "cli.bad_duration",
+        "cli.wrong_family_flag",
+        "cli.wrong_family",
+        "cli.or",
+        "cli.semicolon",
+        "cli.stopped",
+        "cli.speak_dry_run",
+        "cli.speak_missing",
+        "cli.speak_broken",
+    }
+)
+"""What the ``narrate`` command itself says, whatever the family: its errors and notices
+(``cli.*``; on stderr, never spoken)."""
+
+CLI_TABLE_TEXT_KEYS: frozenset[str] = frozenset(
+    {
+        *CLI_TEXT_KEYS,
+        "cli.names_empty",
+        "cli.names_number",
+        "cli.names_twice",
+        "cli.names_count",
+        "cli.option_form",
+        "cli.players_needed",
+        "cli.input_ended",
+        "cli.cannot_write",
+        "cli.record_written",
+        "cli.saved_so_far",
+        "cli.not_saved",
+        "cli.nothing_to_save",
+    }
+)
+"""What ``narrate`` says at a Thiercelieux or Lupus table, besides :data:`CLI_TEXT_KEYS`:
+the table's errors, and what becomes of the game's record."""
+
+CLI_PARAMETERS = frozenset(
+    {
+        *("flag", "flags", "value", "given", "family", "families", "option", "path"),
+        *("reason", "players", "centre"),
+    }
+)
+"""Placeholders the ``cli.*`` texts may use."""
+
 TEXT_KEYS: frozenset[str] = frozenset(
     {
         *(f"step.{step}.{part}" for step in ALL_STEPS for part in CALL_PARTS),
@@ -80,11 +124,15 @@ TEXT_KEYS: frozenset[str] = frozenset(
         "header.lone_wolf_on",
         "header.lone_wolf_off",
         "header.total",
+        *CLI_TEXT_KEYS,
+        "cli.card_count",
     }
 )
 """The keys every locale must hold, no more and no fewer."""
 
-PARAMETERS = frozenset({"count", "duration", "name", "cards", "title", "step", "total"})
+PARAMETERS = frozenset(
+    {"count", "duration", "name", "cards", "title", "step", "total", *CLI_PARAMETERS}
+)
 """Placeholders a One Night text may use besides role names."""
 
 THIERCELIEUX_ROLE_KEYS: tuple[str, ...] = (
@@ -213,6 +261,8 @@ THIERCELIEUX_TEXT_KEYS: frozenset[str] = frozenset(
         "error.ballots",
         "error.not_outright",
         "error.illegal",
+        *CLI_TABLE_TEXT_KEYS,
+        "cli.thief_deck",
     }
 )
 """The keys every Thiercelieux locale must hold: the calls, the day, the engine's news,
@@ -221,6 +271,7 @@ and what the game master shows or asks the narrator at the keyboard (``note.*``,
 
 THIERCELIEUX_PARAMETERS = frozenset(
     {
+        *CLI_PARAMETERS,
         "count",
         "duration",
         "name",
@@ -338,6 +389,9 @@ LUPUS_TEXT_KEYS: frozenset[str] = frozenset(
         "error.ballot",
         "error.ballots",
         "error.illegal",
+        *CLI_TABLE_TEXT_KEYS,
+        "cli.specials_deck",
+        "cli.discussion_disagree",
     }
 )
 """The keys every Lupus locale must hold: the calls, the day's two stages, the engine's
@@ -346,6 +400,7 @@ news, and what the game master shows or asks the narrator (``note.*``, ``ask.*``
 
 LUPUS_PARAMETERS = frozenset(
     {
+        *CLI_PARAMETERS,
         "count",
         "duration",
         "defence",

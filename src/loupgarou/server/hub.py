@@ -203,6 +203,7 @@ class Hub:
                 continue
             device.last = body
             state["now"] = now
+            state["seq"] = live.seq
             text = json.dumps(state, separators=(",", ":"))
             if night and room.seat_of(device.token) is not None:
                 text = _pad(state, text, live.night_size)

@@ -131,13 +131,18 @@ class PhoneGame:
 
     def _cut(self) -> int:
         """The events a seat may see now: all of them, but during a call only those up to
-        the next call's ``night_step``."""
-        if self.stage == "call" and self.call + 1 < len(self.steps):
+        the next call's ``night_step`` (the engine may have gone past it since the call
+        began, so the calls are read again)."""
+        if self.stage != "call":
+            return len(self.match.events)
+        self._scan_steps()
+        if self.call + 1 < len(self.steps):
             return self.steps[self.call + 1][0]
         return len(self.match.events)
 
     def _engine_at_call(self) -> bool:
         """Whether the engine waits at the call shown (its real decisions are due now)."""
+        self._scan_steps()
         return self.phase == "night" and self.call == len(self.steps) - 1
 
     def _alive(self) -> set[int]:

@@ -21,6 +21,7 @@ from loupgarou.core.actions import action_from_json
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.core.events import JSON
 from loupgarou.core.statements import Statement
+from loupgarou.session.narrated import NarratedOneNight
 from loupgarou.session.phones import GameError, PhoneGame
 from loupgarou.session.settings import (
     BOT_LEVELS,
@@ -65,16 +66,16 @@ def check_name(name: JSON) -> str:
     """A player's name: 1 to 24 printable characters, no control or direction marks."""
     if not isinstance(name, str):
         raise RoomError("name.bad", "a name is text")
-    name = str(" ".join(name.split()))
-    if not name:
+    clean = " ".join(name.split())
+    if not clean:
         raise RoomError("name.empty", "give a name of at least one letter")
-    if len(name) > NAME_LIMIT:
+    if len(clean) > NAME_LIMIT:
         raise RoomError("name.too_long", f"a name has at most {NAME_LIMIT} characters")
-    for ch in name:
+    for ch in clean:
         code = ord(ch)
         if code < 32 or 0x7F <= code < 0xA0 or code in _INVISIBLE:
             raise RoomError("name.bad", "a name may not hold control or direction characters")
-    return name
+    return clean
 
 
 class Room:
@@ -89,6 +90,9 @@ class Room:
         self.spectators: set[str] = set()
         self.status = "new"
         self.game: PhoneGame | None = None
+        """The game of a room whose cards are on the phones."""
+        self.table: NarratedOneNight | None = None
+        """The game of a narrated room (physical cards)."""
         self.games = 0
         self.created = 0.0
         self.updated = 0.0
@@ -183,7 +187,7 @@ class Room:
         if op == "rematch":
             if self.status != "over":
                 raise RoomError("lobby.not_over", "a rematch comes after the game's end")
-            self.status, self.game = "lobby", None
+            self.status, self.game, self.table = "lobby", None, None
             return
         if self.status != "lobby":
             raise RoomError("room.started", "the seats and settings are fixed once the game starts")
@@ -214,10 +218,26 @@ class Room:
             if target.kind != "human" or target.token is None:
                 raise RoomError("lobby.bad_seat", "hand the host over to a person in a seat")
             self.host = target.token
+        elif op == "names":
+            self._name_seats(e.get("names"))
         elif op == "start":
             self._start(e, now)
         else:
             raise RoomError("proto.bad_field", f"unknown lobby operation '{op}'")
+
+    def _name_seats(self, value: JSON) -> None:
+        """A narrated room: the narrator types the players' names, clockwise."""
+        if self.settings.mode != "narrated":
+            raise RoomError("lobby.not_narrated", "players name themselves when they join")
+        if not isinstance(value, list) or len(value) != len(self.seats):
+            raise RoomError("lobby.bad_names", f"give the {len(self.seats)} players' names, clockwise")
+        names = [check_name(v) for v in value]
+        if len(set(names)) != len(names):
+            raise RoomError("name.taken", "two players have the same name; tell them apart")
+        for seat, name in zip(self.seats, names, strict=True):
+            seat.name = name
+            if seat.kind == "empty":
+                seat.kind = "named"
 
     def _seat_number(self, value: JSON) -> int:
         if (
@@ -267,6 +287,13 @@ class Room:
                     "message": f"{len(empty)} seat(s) still empty: wait for players or add bots",
                 }
             )
+        elif empty:
+            out.append(
+                {
+                    "code": "lobby.seats_unnamed",
+                    "message": f"{len(empty)} player(s) still to name, clockwise around the table",
+                }
+            )
         try:
             check_table(self.settings)
         except LoupGarouError as exc:
@@ -283,9 +310,16 @@ class Room:
         problems = self.problems()
         if problems:
             raise RoomError(str(problems[0]["code"]), str(problems[0]["message"]))
-        if self.settings.mode != "phones":
-            raise RoomError("room.mode", "this room's mode is not served yet")
         names = [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
+        if self.settings.mode == "narrated":
+            if self.settings.family != "one-night":
+                raise RoomError(
+                    "room.mode", "a narrated room of this family cannot start in this version"
+                )
+            self.table = NarratedOneNight(self.settings, names, now)
+            self.games += 1
+            self.status = "playing"
+            return
         bots = {
             i: s.level or self.settings.bots for i, s in enumerate(self.seats) if s.kind == "bot"
         }
@@ -296,17 +330,31 @@ class Room:
         self._after_game_input()
 
     def _pause(self, op: str, now: float) -> None:
-        if self.game is None or self.status not in ("playing", "paused"):
+        game = self.game or self.table
+        if game is None or self.status not in ("playing", "paused"):
             raise RoomError("room.not_playing", "there is no game to pause or resume")
         if op == "pause":
             if self.status == "paused":
                 raise RoomError("room.paused", "the game is paused already")
-            self.game.pause(now)
+            game.pause(now)
             self.status = "paused"
         else:
-            self.game.resume(now)
+            game.resume(now)
             self.status = "playing"
             self._after_game_input()
+
+    def _on_skip(self, e: Mapping[str, Any], now: float) -> None:
+        if e.get("by") != self.narrator or self.table is None or self.status != "playing":
+            raise RoomError("auth.not_narrator", "only the narrator of a running night can skip")
+        self.table.skip(now)
+
+    def _on_answer(self, e: Mapping[str, Any], now: float) -> None:
+        if e.get("by") != self.narrator:
+            raise RoomError("auth.not_narrator", "only the narrator answers the game master")
+        if self.table is None or self.status != "playing":
+            raise RoomError("room.not_playing", "there is no game running in this room")
+        self.table.answer(e.get("ask"), e, now)
+        self._after_game_input()
 
     def _player(self, e: Mapping[str, Any]) -> tuple[int, PhoneGame]:
         if self.status == "paused":
@@ -356,11 +404,17 @@ class Room:
         self._after_game_input()
 
     def _on_tick(self, e: Mapping[str, Any], now: float) -> None:
-        if self.game is not None and self.status == "playing":
-            self.game.tick(now)
+        game = self.game or self.table
+        if game is not None and self.status == "playing":
+            game.tick(now)
             self._after_game_input()
 
     def _after_game_input(self) -> None:
+        if self.table is not None and self.table.over and self.status == "playing":
+            self.status = "over"
+            assert self.table.result is not None
+            self.records.append(self.table.result)
+            return
         game = self.game
         if game is not None and game.match.over and self.status == "playing":
             from loupgarou.engine.record import to_record
@@ -372,6 +426,8 @@ class Room:
         """The last finished game told as the adjudicator tells it (docs/adjudicate-json.md)."""
         from loupgarou.scripting.adjudicator import verdict_of_match
 
+        if self.table is not None and self.table.result is not None:
+            return self.table.result
         assert self.game is not None and self.game.match.over
         if self._verdict is None:
             title = self.settings.scenario or "a served game"
@@ -386,9 +442,10 @@ class Room:
     # --- time -------------------------------------------------------------------------------
 
     def next_deadline(self) -> float | None:
-        if self.game is None or self.status != "playing":
+        game = self.game or self.table
+        if game is None or self.status != "playing":
             return None
-        return self.game.deadline
+        return game.deadline
 
     # --- what a device is sent --------------------------------------------------------------
 
@@ -408,7 +465,13 @@ class Room:
             "table": list(spec(self.settings).deck) if self.status == "lobby" else None,
         }
         game: JSON = None
-        if self.game is not None:
+        narrator: JSON = None
+        if self.table is not None:
+            game = self.table.game_json()
+            game["number"] = self.games
+            if role == "narrator":
+                narrator = self.table.narrator_json()
+        elif self.game is not None:
             dead = seat is not None and seat not in self._alive_now()
             everything = self.status == "over" or (
                 self.settings.dead_see_all and (seat is None or dead)
@@ -423,11 +486,12 @@ class Room:
             "you": {"role": role, "seat": seat},
             "room": room,
             "game": game,
-            "narrator": None,
+            "narrator": narrator,
         }
 
     def _alive_now(self) -> set[int]:
-        assert self.game is not None
+        if self.game is None:
+            return set(range(len(self.seats)))
         return self.game._alive()
 
     def night_running(self) -> bool:

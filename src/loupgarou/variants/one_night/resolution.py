@@ -6,7 +6,7 @@ front of a player, with the Doppelgänger card standing for what it copied.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -22,7 +22,17 @@ def deaths(state: State) -> list[tuple[int, str, int]]:
     Nobody dies if nobody got more than one vote.  A dying Hunter takes the
     player they voted for; that player may be a Hunter too, and so on.
     """
-    n, votes = state.n, state.votes
+    deck = state.deck
+    if Role.HUNTER not in deck and Role.DOPPELGANGER not in deck:
+        return vote_deaths(state.votes, ())  # no card can be a Hunter
+    hunters = [s for s in range(state.n) if state.effective(state.cards[s]) is Role.HUNTER]
+    return vote_deaths(state.votes, hunters)
+
+
+def vote_deaths(votes: Sequence[int], hunters: Collection[int]) -> list[tuple[int, str, int]]:
+    """:func:`deaths` from the votes (each seat's target) and the seats whose card is
+    (or stands for) a Hunter: what a table with physical cards can tell at the end."""
+    n = len(votes)
     counts = [0] * n
     for target in votes:
         counts[target] += 1
@@ -30,14 +40,13 @@ def deaths(state: State) -> list[tuple[int, str, int]]:
     if top <= 1:
         return []
     out = [(s, "vote", -1) for s in range(n) if counts[s] == top]
-    deck = state.deck
-    if Role.HUNTER not in deck and Role.DOPPELGANGER not in deck:
-        return out  # no card can be a Hunter
+    if not hunters:
+        return out
     dead = {s for s, _, _ in out}
     i = 0
     while i < len(out):
         seat = out[i][0]
-        if state.effective(state.cards[seat]) is Role.HUNTER:
+        if seat in hunters:
             target = votes[seat]
             if target not in dead:
                 dead.add(target)

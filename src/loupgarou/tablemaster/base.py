@@ -1,13 +1,16 @@
-"""What every table game master shares: the interfaces, the chance at a physical table, and
-:class:`TableMaster` (cues on time, questions to the narrator, answers tried on a copy of the
-match and kept only if they all hold, the deal typed seat by seat, the night-and-day loop and
-the reading out of the day's news).
+"""What every table game master shares: the chance at a physical table and :class:`TableMaster`
+(cues on time, questions to the narrator, answers tried on a copy of the match and kept only
+if they all hold, the deal typed seat by seat, the night-and-day loop and the reading out of
+the day's news).
 
 Contract: this module knows no family.  A family's game master subclasses
-:class:`TableMaster`, sets ``family`` and provides ``_night``, ``_news``, ``_open`` and
-``_day_decision``; everything it says goes through a :class:`TableOutput` and a
-:class:`Speaker`, everything it asks through a :class:`Prompter`, and it waits only on a
-:class:`Clock`, so tests play a whole game instantly.
+:class:`TableMaster`, sets ``family`` and provides ``play``, ``_night``, ``_news``,
+``_open`` and ``_day_decision``.  Every part that says, shows, waits or asks is a
+generator of :mod:`~loupgarou.tablemaster.requests` (``yield from`` joins them): the game
+master never touches the world, never sleeps and reads no clock; the only time it knows
+is the one its driver sends back (:attr:`TableMaster.now`).  Its random draws come from a
+generator seeded with the ``seed`` it is given, so a game is a pure function of the table,
+the seed and the values sent in.
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ import random
 from collections import Counter, deque
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.chance import ChanceRequest
-from loupgarou.core.errors import IllegalAction, ScriptError
+from loupgarou.core.errors import IllegalAction
 from loupgarou.core.events import JSON, Event
 from loupgarou.core.variant import GameConfig
 from loupgarou.engine.match import Match
@@ -34,68 +37,23 @@ from loupgarou.narration.answers import (
     split,
 )
 from loupgarou.narration.cues import ROLE_CALL_KINDS
+from loupgarou.tablemaster.requests import (
+    Answer,
+    Ask,
+    Note,
+    Say,
+    Steps,
+    Tick,
+    Wait,
+    is_time,
+)
 from loupgarou.variants.registry import find_family
 
 T = TypeVar("T")
 
 TICKING = frozenset({CueKind.DISCUSSION, CueKind.COUNTDOWN})
+"""Cues during which the discussion's time left is ticked, second by second."""
 _EPSILON = 1e-6
-
-
-# --- the interfaces ----------------------------------------------------------------------------
-
-
-class Clock(Protocol):
-    """Monotonic time in seconds, and a way to wait."""
-
-    def now(self) -> float: ...
-
-    def sleep(self, seconds: float) -> None: ...
-
-
-class TableOutput(Protocol):
-    """Where the game master shows what it says, the countdown, and notes for the narrator."""
-
-    def cue(self, at: float, cue: Cue) -> None:
-        """A cue said to the table, ``at`` seconds after the game started."""
-
-    def tick(self, left: float) -> None:
-        """The discussion has ``left`` seconds to go."""
-
-    def note(self, text: str) -> None:
-        """Something for the narrator's eyes only (never read aloud)."""
-
-    def close(self) -> None: ...
-
-
-class Prompter(Protocol):
-    """Asks the narrator one question and returns the answer typed (raises EOFError at the end)."""
-
-    def ask(self, question: str) -> str: ...
-
-
-class Speaker(Protocol):
-    def say(self, text: str) -> None: ...
-
-    def stop(self) -> None:
-        """Cut any speech short (on Ctrl-C)."""
-
-    def close(self) -> None:
-        """Let the last text finish."""
-
-
-class Silent:
-    """A :class:`Speaker` that says nothing."""
-
-    def say(self, text: str) -> None:
-        pass
-
-    def stop(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
 
 # --- chance at a physical table ----------------------------------------------------------------
 
@@ -171,11 +129,23 @@ def _dealt_order(deck: Sequence[R], dealt: Sequence[R]) -> list[int]:
     return order + ids
 
 
+def _unique(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+WORDS: Mapping[str, Mapping[str, str]] = {
+    "en": {"yes": "yes", "no": "no", "none": "none", "keep": "keep"},
+    "fr": {"yes": "oui", "no": "non", "none": "personne", "keep": "garder"},
+}
+"""The words offered as choices, per language (every language's words are understood)."""
+
+
 class TableMaster:
     """What a game master does for any family: say cues on time, ask the narrator, run the engine.
 
-    A family's game master (:class:`GameMaster` for Thiercelieux,
-    :class:`LupusGameMaster`) adds its nights and days.
+    A family's game master (:class:`~loupgarou.tablemaster.thiercelieux.GameMaster`,
+    :class:`~loupgarou.tablemaster.lupus.LupusGameMaster`) adds its deal, nights and days.
+    :meth:`play` makes the generator a driver runs (see :mod:`loupgarou.tablemaster`).
     """
 
     family: str = ""
@@ -184,32 +154,29 @@ class TableMaster:
     """Whether a script's remaining role calls are skipped once the game is over."""
 
     def __init__(
-        self,
-        names: Sequence[str],
-        locale: Locale,
-        timing: Timing,
-        *,
-        clock: Clock,
-        output: TableOutput,
-        prompter: Prompter,
-        speaker: Speaker | None = None,
-        rng: random.Random | None = None,
+        self, names: Sequence[str], locale: Locale, timing: Timing, *, seed: int = 0
     ) -> None:
         self.locale = locale
         self.timing = timing
-        self.clock = clock
-        self.output = output
-        self.prompter = prompter
-        self.speaker: Speaker = speaker or Silent()
-        self.rng = rng or random.Random()
+        self.seed = seed
+        self.rng = random.Random(seed)
         self.players = Players(tuple(names))
         self.variant = find_family(self.family)
         self.n = len(names)
         self.chance = TableChance((), self.rng)
         self.match: Match | None = None
+        """The match (``None`` until the deal is typed); it is replaced by a copy each time
+        answers are applied."""
         self.seen = 0
         """How many of the match's events have been read out (or skipped)."""
-        self.start = 0.0
+        self.now = 0.0
+        """The time, in seconds since the game started, as the driver last sent it."""
+        self._words = WORDS.get(locale.language, WORDS["en"])
+
+    def play(self) -> Steps[Match]:
+        """The whole game: the deal, then nights and days until the engine declares the
+        winner; returns the finished match."""
+        raise NotImplementedError
 
     @property
     def m(self) -> Match:
@@ -223,28 +190,33 @@ class TableMaster:
     def _alive(self) -> list[int]:
         return list(self._public()["alive"])
 
-    # --- saying, showing, asking -----------------------------------------------------------
+    # --- saying, showing, waiting, asking ---------------------------------------------------
 
-    def _show(self, cue: Cue) -> None:
-        self.output.cue(self.clock.now() - self.start, cue)
-        self.speaker.say(cue.text)
+    def _show(self, cue: Cue) -> Steps[None]:
+        yield Say(self.now, cue)
 
-    def _note(self, key: str, **params: object) -> None:
-        self.output.note(self.locale.text(key, **params))
+    def _note(self, key: str, **params: object) -> Steps[None]:
+        yield Note(self.locale.text(key, **params))
 
-    def _wait_until(self, moment: float) -> None:
-        delay = moment - self.clock.now()
-        if delay > 0:
-            self.clock.sleep(delay)
+    def _wait_until(self, moment: float) -> Steps[None]:
+        """Go on at ``moment``: a :class:`Wait`, unless that time has come already."""
+        if moment > self.now:
+            sent = yield Wait(moment)
+            if not is_time(sent):
+                raise TypeError(f"a Wait is resumed with the time, not {sent!r}")
+            assert isinstance(sent, int | float)
+            self.now = max(moment, float(sent))
 
-    def _play(self, cues: Sequence[Cue], after: Callable[[Cue], None] | None = None) -> None:
-        """Say ``cues`` on time; ``after`` runs once each cue is shown (it may ask questions).
+    def _play(
+        self, cues: Sequence[Cue], after: Callable[[Cue], Steps[None]] | None = None
+    ) -> Steps[None]:
+        """Say ``cues`` on time; ``after`` runs once each cue is said (it may ask questions).
 
         An answer that comes late pushes the rest back, so every cue keeps its length.
         Once the game is over, the remaining role calls are skipped
         (``skip_calls_when_over``).
         """
-        origin = self.clock.now()
+        origin = self.now
         times = timeline(cues)
         vote_at = next((at for at, c in times if c.kind is CueKind.VOTE), None)
         for at, cue in times:
@@ -255,41 +227,45 @@ class TableMaster:
                 and cue.kind in ROLE_CALL_KINDS
             ):
                 continue
-            self._wait_until(origin + at)
-            self._show(cue)
+            yield from self._wait_until(origin + at)
+            yield from self._show(cue)
             if cue.kind in TICKING and vote_at is not None:
                 left = vote_at - at
-                self._count_down(origin + vote_at, left, left - cue.seconds)
+                yield from self._count_down(origin + vote_at, left, left - cue.seconds)
             if after is not None:
-                after(cue)
-                late = self.clock.now() - (origin + at + cue.seconds)
+                yield from after(cue)
+                late = self.now - (origin + at + cue.seconds)
                 if late > 0:
                     origin += late
-        self._wait_until(origin + total_seconds(cues))
+        yield from self._wait_until(origin + total_seconds(cues))
 
-    def _count_down(self, vote_at: float, left: float, until: float) -> None:
+    def _count_down(self, vote_at: float, left: float, until: float) -> Steps[None]:
         """Tick from ``left`` seconds before the vote (due at ``vote_at``) down to ``until``,
         once per whole second."""
         while left > until + _EPSILON:
-            self.output.tick(left)
+            yield Tick(left)
             left = max(until, math.ceil(left - _EPSILON) - 1.0)
-            self._wait_until(vote_at - left)
+            yield from self._wait_until(vote_at - left)
 
-    def _ask(self, key: str, parse: Callable[[str], T], **params: object) -> T:
-        """Ask until the answer parses (and whatever ``parse`` applies holds)."""
-        question = self.locale.text(key, **params)
+    def _ask(
+        self,
+        key: str,
+        parse: Callable[[str], T],
+        choices: Iterable[str] = (),
+        **params: object,
+    ) -> Steps[T]:
+        """Ask until the answer parses (and whatever ``parse`` applies holds); each refusal
+        is a note that says why, and the same question again."""
+        ask = Ask(key, self.locale.text(key, **params), _unique(choices))
         while True:
+            sent = yield ask
+            if not isinstance(sent, Answer):
+                raise TypeError(f"an Ask is resumed with an Answer(text, now), not {sent!r}")
+            self.now = max(self.now, sent.now)
             try:
-                answer = self.prompter.ask(question)
-            except EOFError:
-                raise ScriptError(
-                    "narrate.input_ended",
-                    "the answers ran out before the game was over (end of input)",
-                ) from None
-            try:
-                return parse(answer)
+                return parse(sent.text)
             except BadAnswer as error:
-                self.output.note(self.locale.text(error.key, **error.params))
+                yield Note(self.locale.text(error.key, **error.params))
 
     def _attempt(self, apply: Callable[[Match], None]) -> None:
         """Apply answers to a copy of the match; keep it only if every step holds."""
@@ -305,21 +281,31 @@ class TableMaster:
     def _names(self, seats: Sequence[int]) -> str:
         return self.locale.join([self.players.name(s) for s in seats])
 
+    # --- choices ---------------------------------------------------------------------------
+
+    def _named(self, seats: Iterable[int], *, none: bool = False) -> tuple[str, ...]:
+        """The names of ``seats`` (in seat order) as choices, and "nobody" with ``none``."""
+        names = tuple(self.players.name(s) for s in sorted(set(seats)))
+        return (*names, self._words["none"]) if none else names
+
+    def _yes_no(self) -> tuple[str, ...]:
+        return (self._words["yes"], self._words["no"])
+
     def _ask_cards(
         self,
         deck: Sequence[R],
         aliases: Mapping[str, R],
         listing: Callable[[Iterable[R]], str],
-    ) -> list[int]:
+    ) -> Steps[list[int]]:
         """Ask each seat's card, in seat order (one answer may fill several seats); return
         the card ids in deal order (see :func:`_dealt_order`)."""
-        self._note("note.deal")
+        yield from self._note("note.deal")
         dealt: list[R] = []
         while len(dealt) < self.n:
             seat = len(dealt)
+            left = Counter(deck) - Counter(dealt)
 
-            def take(answer: str, seat: int = seat, dealt: list[R] = dealt) -> list[R]:
-                left = Counter(deck) - Counter(dealt)
+            def take(answer: str, seat: int = seat, left: Counter[R] = left) -> list[R]:
                 remaining = listing(left.elements())
                 cards = parse_cards(answer, aliases, remaining)
                 if len(cards) > self.n - seat:
@@ -331,25 +317,25 @@ class TableMaster:
                         )
                 return cards
 
-            dealt += self._ask("ask.card", take, name=self.players.name(seat), seat=seat + 1)
+            choices = [self.locale.role(role) for role in deck if left[role]]
+            name = self.players.name(seat)
+            dealt += yield from self._ask("ask.card", take, choices, name=name, seat=seat + 1)
         return _dealt_order(deck, dealt)
 
     # --- the game --------------------------------------------------------------------------
 
-    def _run(self, config: GameConfig, deal: Sequence[int]) -> Match:
+    def _run(self, config: GameConfig, deal: Sequence[int]) -> Steps[Match]:
         """Start the match with ``deal``, then play nights and days until it is over."""
         self.chance = TableChance(deal, self.rng)
         self.match = Match(self.variant, config, self.chance)
         night = 0
         while not self.m.over:
             night += 1
-            self._night(night)
-            self._day()
-        self.output.close()
-        self.speaker.close()
+            yield from self._night(night)
+            yield from self._day()
         return self.m
 
-    def _night(self, number: int) -> None:
+    def _night(self, number: int) -> Steps[None]:
         """Night ``number``: the family's script, and its questions at each call."""
         raise NotImplementedError
 
@@ -360,21 +346,21 @@ class TableMaster:
     openers: frozenset[str] = frozenset()
     """The public events that open a part of the day (:meth:`_open` plays it)."""
 
-    def _day(self) -> None:
+    def _day(self) -> Steps[None]:
         """Read out the news and ask the day's decisions until night falls or the game ends."""
         while True:
-            self._read_news()
+            yield from self._read_news()
             if self.m.over or self._public()["phase"] == "night":
                 return
             pending = self.m.pending()
             assert pending, "by day the engine always waits for a decision or is over"
-            self._day_decision(pending)
+            yield from self._day_decision(pending)
 
-    def _day_decision(self, pending: Sequence[Decision]) -> None:
+    def _day_decision(self, pending: Sequence[Decision]) -> Steps[None]:
         """Ask the first of the day's ``pending`` decisions (and any asked with it)."""
         raise NotImplementedError
 
-    def _read_news(self) -> None:
+    def _read_news(self) -> Steps[None]:
         """Read out the public events not read yet, up to nightfall."""
         events = self.m.events
         batch: list[News] = []
@@ -387,14 +373,14 @@ class TableMaster:
                 self.seen = len(events)
                 break
             if event.kind in self.openers:
-                self._tell(batch)
+                yield from self._tell(batch)
                 batch = []
-                self._open(event)
+                yield from self._open(event)
                 continue
             batch += self._news(event)
-        self._tell(batch)
+        yield from self._tell(batch)
 
-    def _open(self, event: Event) -> None:
+    def _open(self, event: Event) -> Steps[None]:
         """Play the part of the day ``event`` (one of :attr:`openers`) opens."""
         raise NotImplementedError
 
@@ -402,17 +388,17 @@ class TableMaster:
         """What the table is told (and the narrator shown) of a public ``event``."""
         raise NotImplementedError
 
-    def _tell(self, items: Sequence[News]) -> None:
+    def _tell(self, items: Sequence[News]) -> Steps[None]:
         """Say the cues on time; show the notes between them, where they fall."""
         cues: list[Cue] = []
         for item in items:
             if isinstance(item, Cue):
                 cues.append(item)
             else:
-                self._play(cues)
+                yield from self._play(cues)
                 cues = []
-                self.output.note(item)
-        self._play(cues)
+                yield Note(item)
+        yield from self._play(cues)
 
     def _verdict_reasons(
         self, data: Mapping[str, JSON], say: Callable[..., Cue], known: Collection[str]
@@ -442,7 +428,7 @@ class TableMaster:
         *,
         none: bool = False,
         **params: object,
-    ) -> int | None:
+    ) -> Steps[int | None]:
         """Ask ``seat``'s one target among ``targets`` and submit ``act(target)`` (or pass,
         when ``none`` allows nobody); return the target."""
 
@@ -452,10 +438,14 @@ class TableMaster:
             self._attempt(lambda m: submit(m, seat, action))
             return target
 
-        return self._ask(key, parse, **params)
+        choices = self._named(targets, none=none)
+        return (yield from self._ask(key, parse, choices, **params))
 
-    def _ask_ballots(self, key: str, voters: list[int], one: Callable[[int], None]) -> None:
-        """A vote: every voter's ballot in seat order, or one player, ``one(player)``."""
+    def _ask_ballots(
+        self, key: str, voters: list[int], one: Callable[[int], None], allowed: Iterable[int]
+    ) -> Steps[None]:
+        """A vote: every voter's ballot in seat order, or one player, ``one(player)``;
+        ``allowed`` are the players offered as the result."""
 
         def parse(answer: str) -> None:
             items = split(answer)
@@ -471,7 +461,8 @@ class TableMaster:
                 raise
             one(chosen)
 
-        self._ask(key, parse, voters=self.players.listing(voters))
+        choices = self._named(allowed)
+        yield from self._ask(key, parse, choices, voters=self.players.listing(voters))
 
     def _cast(self, m: Match, voters: list[int], targets: list[int]) -> None:
         """Each voter votes for their target; refused if a ballot is not allowed."""

@@ -1,6 +1,7 @@
 """The Lupus in Tabula game master (:class:`LupusGameMaster`) and its :class:`LupusTable`.
 
-Contract: see :mod:`loupgarou.cli.game_master`.  Every character of the deck is called at
+Contract: see :mod:`loupgarou.tablemaster`.  ``LupusGameMaster(table, seed=...).play()`` is
+the generator of one game.  Every character of the deck is called at
 night, dead or alive, for the same time (a Ghost's call asks nothing); by day the dead,
 the Welcome card, the discussion, stage 1 voter by voter, the suspects, the defences,
 the secret stage 2 and the lynch.
@@ -8,21 +9,9 @@ the secret stage 2 and the lynch.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from loupgarou.cli.game_master.base import (
-    Clock,
-    News,
-    Prompter,
-    Speaker,
-    TableMaster,
-    TableOutput,
-    aim,
-    role_aliases,
-    submit,
-)
 from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.events import JSON, Event
 from loupgarou.core.variant import GameConfig
@@ -33,6 +22,14 @@ from loupgarou.narration.answers import (
     BadAnswer,
 )
 from loupgarou.narration.locale import LUPUS_REASONS, LUPUS_TEAMS
+from loupgarou.tablemaster.base import (
+    News,
+    TableMaster,
+    aim,
+    role_aliases,
+    submit,
+)
+from loupgarou.tablemaster.requests import Steps
 from loupgarou.variants.lupus import night as lupus_night
 from loupgarou.variants.lupus import variant as lupus_variant
 from loupgarou.variants.lupus.day import REST
@@ -102,27 +99,10 @@ class LupusGameMaster(TableMaster):
     skip_calls_when_over = False
     """A Lupus game ends at dawn or at a lynch, never in the middle of a night."""
 
-    def __init__(
-        self,
-        table: LupusTable,
-        *,
-        clock: Clock,
-        output: TableOutput,
-        prompter: Prompter,
-        speaker: Speaker | None = None,
-        rng: random.Random | None = None,
-    ) -> None:
+    def __init__(self, table: LupusTable, *, seed: int = 0) -> None:
         minutes = lupus_variant.resolve(dict(table.options)).discussion_minutes
-        super().__init__(
-            table.names,
-            table.locale,
-            replace(table.timing, discussion_seconds=minutes * 60),
-            clock=clock,
-            output=output,
-            prompter=prompter,
-            speaker=speaker,
-            rng=rng,
-        )
+        timing = replace(table.timing, discussion_seconds=minutes * 60)
+        super().__init__(table.names, table.locale, timing, seed=seed)
         self.table = table
         self.deadly_owl = table.deadly_owl()
         self.cards: list[LupusRole] = []
@@ -134,17 +114,16 @@ class LupusGameMaster(TableMaster):
 
     # --- the game --------------------------------------------------------------------------
 
-    def play(self) -> Match:
+    def play(self) -> Steps[Match]:
         """Deal, then play nights and days until the engine declares the winner."""
-        self.start = self.clock.now()
         deck = self.table.deck
-        order = self._ask_cards(
+        order = yield from self._ask_cards(
             deck,
             lupus_card_aliases(self.locale),
             lambda cards: lupus_narration.deck_text(cards, self.locale),
         )
         self.cards = [deck[i] for i in order]
-        return self._run(self.table.config(), order)
+        return (yield from self._run(self.table.config(), order))
 
     def _tonight(self, kind: str) -> list[Event]:
         """This night's events of ``kind`` so far, in order."""
@@ -164,28 +143,28 @@ class LupusGameMaster(TableMaster):
 
     # --- the night -------------------------------------------------------------------------
 
-    def _night(self, number: int) -> None:
+    def _night(self, number: int) -> Steps[None]:
         self.seen = len(self.m.events)  # the night's own events are never read out
         cues = lupus_narration.night_script(
             self.table.deck, number, self.locale, timing=self.timing, deadly_owl=self.deadly_owl
         )
-        self._play(cues, self._during_call)
+        yield from self._play(cues, self._during_call)
 
-    def _during_call(self, cue: Cue) -> None:
+    def _during_call(self, cue: Cue) -> Steps[None]:
         if cue.kind is CueKind.WAKE:
-            self._call_notes(cue.step)
+            yield from self._call_notes(cue.step)
         elif cue.kind is CueKind.ACTION:
             while True:
                 mine = [d for d in self.m.pending() if d.kind == cue.step]
                 if not mine:
                     break
-                self._night_decision(cue.step, mine)
+                yield from self._night_decision(cue.step, mine)
 
     def _living_deciders(self, step: str) -> list[Decision]:
         alive = self._alive()
         return [d for d in self.m.pending() if d.kind == step and d.seat in alive]
 
-    def _call_notes(self, step: str) -> None:
+    def _call_notes(self, step: str) -> Steps[None]:
         """What the narrator needs at the start of a call (never said aloud)."""
         loc = self.locale
         if step == "freemasons":
@@ -193,29 +172,29 @@ class LupusGameMaster(TableMaster):
             if met:
                 seats = [int(s) for s in met[-1].data["seats"]]
                 role = loc.role(LupusRole.FREEMASON, many=True)
-                self._note("note.holders", role=role, names=self._names(seats))
+                yield from self._note("note.holders", role=role, names=self._names(seats))
             else:
-                self._note("note.nobody")
+                yield from self._note("note.nobody")
         elif step == "medium":
             told = self._tonight("medium")
             for event in told:
                 (medium,) = event.audience.seats
-                self._note(
+                yield from self._note(
                     "note.medium_yes" if event.data["werewolf"] else "note.medium_no",
                     name=self.players.name(medium),
                     target=self.players.name(int(event.data["seat"])),
                 )
             if not told:
-                self._note("note.nobody")
+                yield from self._note("note.nobody")
         elif step == "werewolves":
             pack = self._tonight("pack")
             seats = [int(s) for s in pack[-1].data["seats"]] if pack else []
             role = loc.role(LupusRole.WEREWOLF, many=True)
-            self._note("note.holders", role=role, names=self._names(seats))
+            yield from self._note("note.holders", role=role, names=self._names(seats))
         elif step in LUPUS_NIGHT_CALLS and not self._living_deciders(step):
-            self._note("note.nobody")
+            yield from self._note("note.nobody")
 
-    def _night_decision(self, step: str, decisions: list[Decision]) -> None:
+    def _night_decision(self, step: str, decisions: list[Decision]) -> Steps[None]:
         alive = self._alive()
         ghosts = [d.seat for d in decisions if d.seat not in alive]
         if ghosts:  # a Ghost's call: it can only pass, and nobody is asked anything
@@ -227,13 +206,15 @@ class LupusGameMaster(TableMaster):
             self._attempt(pass_all)
             return
         if step == "werewolves":
-            self._pack(decisions)
+            yield from self._pack(decisions)
         elif step == "seer":
-            self._look(decisions[0])
+            yield from self._look(decisions[0])
         elif step == "mythomaniac":
-            self._mythomaniac(decisions[0])
+            yield from self._mythomaniac(decisions[0])
         else:
-            self._point(decisions[0], "ask.bodyguard" if step == "bodyguard" else "ask.owl")
+            yield from self._point(
+                decisions[0], "ask.bodyguard" if step == "bodyguard" else "ask.owl"
+            )
 
     def _target(self, decision: Decision, answer: str) -> Action:
         """The action ``answer`` names for ``decision`` (``none`` passes, when allowed)."""
@@ -243,7 +224,12 @@ class LupusGameMaster(TableMaster):
             return PASS
         return next(a for a in decision.options if a.players == (target,))
 
-    def _point(self, decision: Decision, key: str) -> Action:
+    def _choices(self, decision: Decision) -> tuple[str, ...]:
+        """The players ``decision`` may point at, and "nobody" when it may pass."""
+        targets = [a.players[0] for a in decision.options if a.players]
+        return self._named(targets, none=decision.optional)
+
+    def _point(self, decision: Decision, key: str) -> Steps[Action]:
         """Ask whom the called role pointed at, and submit it."""
         seat = decision.seat
 
@@ -252,26 +238,29 @@ class LupusGameMaster(TableMaster):
             self._attempt(lambda m: submit(m, seat, action))
             return action
 
-        return self._ask(key, parse, name=self.players.name(seat))
+        choices = self._choices(decision)
+        return (yield from self._ask(key, parse, choices, name=self.players.name(seat)))
 
-    def _look(self, decision: Decision) -> None:
+    def _look(self, decision: Decision) -> Steps[None]:
         seat = decision.seat
-        action = self._point(decision, "ask.seer")
+        action = yield from self._point(decision, "ask.seer")
         if action.players:
             seen = self._told(seat, "seen")
-            self._note(
+            yield from self._note(
                 "note.seer_yes" if seen.data["werewolf"] else "note.seer_no",
                 name=self.players.name(seat),
                 target=self.players.name(action.players[0]),
             )
 
-    def _mythomaniac(self, decision: Decision) -> None:
+    def _mythomaniac(self, decision: Decision) -> Steps[None]:
         seat = decision.seat
-        self._point(decision, "ask.mythomaniac")
+        yield from self._point(decision, "ask.mythomaniac")
         became = LupusRole(str(self._told(seat, "became").data["role"]))
-        self._note("note.became", name=self.players.name(seat), role=self.locale.role(became))
+        yield from self._note(
+            "note.became", name=self.players.name(seat), role=self.locale.role(became)
+        )
 
-    def _pack(self, decisions: list[Decision]) -> None:
+    def _pack(self, decisions: list[Decision]) -> Steps[None]:
         """The pack's victim, as the narrator saw it: every Werewolf's vote."""
 
         def parse(answer: str) -> None:
@@ -283,30 +272,30 @@ class LupusGameMaster(TableMaster):
 
             self._attempt(apply)
 
-        self._ask("ask.victim", parse)
+        yield from self._ask("ask.victim", parse, self._choices(decisions[0]))
 
     # --- the day ---------------------------------------------------------------------------
 
-    def _day_decision(self, pending: Sequence[Decision]) -> None:
+    def _day_decision(self, pending: Sequence[Decision]) -> Steps[None]:
         kind = pending[0].kind
         if kind == "stage1":
-            self._stage1(pending[0])
+            yield from self._stage1(pending[0])
         elif kind == "defence":
-            self._defence([d.seat for d in pending])
+            yield from self._defence([d.seat for d in pending])
         elif kind == "stage2":
-            self._stage2([d.seat for d in pending])
+            yield from self._stage2([d.seat for d in pending])
         else:  # pragma: no cover - the engine asks nothing else by day
             raise AssertionError(f"unexpected decision {kind}")
 
-    def _open(self, event: Event) -> None:
+    def _open(self, event: Event) -> Steps[None]:
         """The discussion and the call to stage 1, or the call to stage 2."""
         if event.kind == "day_begins":
             self.order = [int(s) for s in event.data["order"]]
-            self._note("note.order", names=self.players.listing(self.order))
-            self._play(lupus_narration.day_script(self.locale, timing=self.timing))
+            yield from self._note("note.order", names=self.players.listing(self.order))
+            yield from self._play(lupus_narration.day_script(self.locale, timing=self.timing))
         else:
             first, second = (self.players.name(s) for s in self.suspects)
-            self._play(
+            yield from self._play(
                 lupus_narration.stage2_script(self.locale, first, second, timing=self.timing)
             )
 
@@ -405,29 +394,31 @@ class LupusGameMaster(TableMaster):
         cues = [say(f"end.win.{team}") for team in sorted(data["teams"]) if team in LUPUS_TEAMS]
         return cues + self._verdict_reasons(data, say, LUPUS_REASONS)
 
-    def _stage1(self, decision: Decision) -> None:
+    def _stage1(self, decision: Decision) -> Steps[None]:
         """One stage 1 voter (living or Ghost): called by name, their ballot typed."""
         seat = decision.seat
         name = self.players.name(seat)
         targets = [a.players[0] for a in decision.options]
 
-        def ask(_: Cue) -> None:
-            self._choose(seat, "ask.stage1", targets, aim("vote"), name=name)
+        def ask(_: Cue) -> Steps[None]:
+            yield from self._choose(seat, "ask.stage1", targets, aim("vote"), name=name)
 
         cue = lupus_narration.voter_cue(self.locale, name, timing=self.timing)
-        self._play([cue], ask)
+        yield from self._play([cue], ask)
 
-    def _defence(self, waiting: list[int]) -> None:
+    def _defence(self, waiting: list[int]) -> Steps[None]:
         """Each suspect speaks for the defence's time, then rests."""
         for seat in [s for s in self.suspects if s in waiting]:
             name = self.players.name(seat)
-            self._play([lupus_narration.defence_cue(self.locale, name, timing=self.timing)])
+            yield from self._play(
+                [lupus_narration.defence_cue(self.locale, name, timing=self.timing)]
+            )
             self._rest(seat)
 
     def _rest(self, seat: int) -> None:
         self._attempt(lambda m: submit(m, seat, REST))
 
-    def _stage2(self, voters: list[int]) -> None:
+    def _stage2(self, voters: list[int]) -> Steps[None]:
         """The secret vote: the result (one suspect), or every voter's ballot in seat order."""
         suspects = sorted(self.suspects)
 
@@ -440,4 +431,4 @@ class LupusGameMaster(TableMaster):
                 )
             self._attempt(lambda m: self._cast(m, voters, [chosen] * len(voters)))
 
-        self._ask_ballots("ask.stage2", voters, result)
+        yield from self._ask_ballots("ask.stage2", voters, result, suspects)

@@ -1,28 +1,17 @@
 """The Thiercelieux game master (:class:`GameMaster`) and its :class:`Table`.
 
-Contract: see :mod:`loupgarou.cli.game_master`.  The deal is typed seat by seat (the
-cards left over are set aside, for the Thief); each night call asks what the called
-role did; by day the engine's news is read out and the Hunter, the Captain's successor,
-the Captain's pick and the votes are asked.
+Contract: see :mod:`loupgarou.tablemaster`.  ``GameMaster(table, seed=...).play()`` is the
+generator of one game.  The deal is typed seat by seat (the cards left over are set
+aside, for the Thief); each night call asks what the called role did; by day the
+engine's news is read out and the Hunter, the Captain's successor, the Captain's pick
+and the votes are asked.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from loupgarou.cli.game_master.base import (
-    Clock,
-    News,
-    Prompter,
-    Speaker,
-    TableMaster,
-    TableOutput,
-    aim,
-    role_aliases,
-    submit,
-)
 from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.events import JSON, Event
 from loupgarou.core.variant import GameConfig
@@ -44,6 +33,14 @@ from loupgarou.narration.thiercelieux import (
     night_script,
     revote_script,
 )
+from loupgarou.tablemaster.base import (
+    News,
+    TableMaster,
+    aim,
+    role_aliases,
+    submit,
+)
+from loupgarou.tablemaster.requests import Steps
 from loupgarou.variants.thiercelieux.roles import ROLE_ALIASES, Role
 
 FAMILY = "thiercelieux"
@@ -88,108 +85,94 @@ class GameMaster(TableMaster):
     nightfall = "dusk"
     openers = frozenset({"vote_opens"})
 
-    def __init__(
-        self,
-        table: Table,
-        *,
-        clock: Clock,
-        output: TableOutput,
-        prompter: Prompter,
-        speaker: Speaker | None = None,
-        rng: random.Random | None = None,
-    ) -> None:
-        super().__init__(
-            table.names,
-            table.locale,
-            table.timing,
-            clock=clock,
-            output=output,
-            prompter=prompter,
-            speaker=speaker,
-            rng=rng,
-        )
+    def __init__(self, table: Table, *, seed: int = 0) -> None:
+        super().__init__(table.names, table.locale, table.timing, seed=seed)
         self.table = table
         self.cards: list[Role] = []
         """The card at each position (seats, then the set-aside pile), as the narrator typed it."""
 
     # --- the game --------------------------------------------------------------------------
 
-    def play(self) -> Match:
+    def play(self) -> Steps[Match]:
         """Deal, then play nights and days until the engine declares the winner."""
-        self.start = self.clock.now()
-        return self._run(self.table.config(), self._deal())
+        deal = yield from self._deal()
+        return (yield from self._run(self.table.config(), deal))
 
     def _holders(self, role: Role) -> list[int]:
         return [s for s in self._alive() if self.cards[s] is role]
 
     # --- the deal --------------------------------------------------------------------------
 
-    def _deal(self) -> list[int]:
+    def _deal(self) -> Steps[list[int]]:
         """Ask each seat's card; the cards left over are set aside (with a Thief)."""
         deck = self.table.deck
-        order = self._ask_cards(
+        order = yield from self._ask_cards(
             deck, card_aliases(self.locale), lambda cards: deck_text(cards, self.locale)
         )
         self.cards = [deck[i] for i in order]
         aside = self.cards[self.n :]
         if aside:
-            self._note("note.set_aside", cards=", ".join(self.locale.role(r) for r in aside))
+            yield from self._note(
+                "note.set_aside", cards=", ".join(self.locale.role(r) for r in aside)
+            )
         return order
 
     # --- the night -------------------------------------------------------------------------
 
-    def _night(self, number: int) -> None:
+    def _night(self, number: int) -> Steps[None]:
         cues = night_script(self.table.deck, number, self.locale, timing=self.timing)
-        self._play(cues, self._during_call)
+        yield from self._play(cues, self._during_call)
 
-    def _during_call(self, cue: Cue) -> None:
+    def _during_call(self, cue: Cue) -> Steps[None]:
         if self.m.over:
             return
         if cue.kind is CueKind.WAKE:
-            self._call_notes(cue.step)
+            yield from self._call_notes(cue.step)
         elif cue.kind is CueKind.ACTION:
             while not self.m.over:
                 mine = [d for d in self.m.pending() if NIGHT_STEP.get(d.kind) == cue.step]
                 if not mine:
                     break
-                self._night_decision(mine[0])
+                yield from self._night_decision(mine[0])
 
     def _acts(self, step: str) -> bool:
         return any(NIGHT_STEP.get(d.kind) == step for d in self.m.pending())
 
-    def _call_notes(self, step: str) -> None:
+    def _call_notes(self, step: str) -> Steps[None]:
         """What the narrator needs at the start of a call (never said aloud)."""
         loc = self.locale
         if step == "thief":
             if self._acts("thief"):
                 seat = self.m.pending()[0].seat
                 first, second = self.cards[self.n], self.cards[self.n + 1]
-                self._note(
+                yield from self._note(
                     "note.thief",
                     name=self.players.name(seat),
                     first=loc.role(first),
                     second=loc.role(second),
                 )
             else:
-                self._note("note.nobody")
+                yield from self._note("note.nobody")
         elif step == "lovers":
             lovers = self._lovers()
             if lovers:
-                self._note("note.lovers", names=self._names(lovers))
+                yield from self._note("note.lovers", names=self._names(lovers))
             else:
-                self._note("note.no_lovers")
+                yield from self._note("note.no_lovers")
         elif step == "werewolves":
             wolves = self._holders(Role.WEREWOLF)
-            self._note(
+            yield from self._note(
                 "note.holders", role=loc.role(Role.WEREWOLF, many=True), names=self._names(wolves)
             )
             girl = self._holders(Role.LITTLE_GIRL)
             if girl:
-                self._note("note.holders", role=loc.role(Role.LITTLE_GIRL), names=self._names(girl))
+                yield from self._note(
+                    "note.holders", role=loc.role(Role.LITTLE_GIRL), names=self._names(girl)
+                )
         elif step == "witch":
-            self._witch_notes()
+            yield from self._witch_notes()
         elif not self._acts(step):
-            self._note("note.nobody")
+            yield from self._note("note.nobody")
 
     def _lovers(self) -> list[int]:
         for event in self.m.events:
@@ -197,10 +180,10 @@ class GameMaster(TableMaster):
                 return [int(s) for s in event.data["seats"]]
         return []
 
-    def _witch_notes(self) -> None:
+    def _witch_notes(self) -> Steps[None]:
         witch = self._holders(Role.WITCH)
         if not witch:
-            self._note("note.nobody")
+            yield from self._note("note.nobody")
             return
         shown: JSON = None
         for event in reversed(self.m.events):
@@ -212,26 +195,26 @@ class GameMaster(TableMaster):
         name = self.players.name(witch[0])
         if not self._acts("witch"):
             target = "-" if shown is None else self.players.name(int(shown))
-            self._note("note.witch_dry", name=name, target=target)
+            yield from self._note("note.witch_dry", name=name, target=target)
         elif shown is None:
-            self._note("note.witch_nobody", name=name)
+            yield from self._note("note.witch_nobody", name=name)
         else:
-            self._note("note.witch", name=name, target=self.players.name(int(shown)))
+            yield from self._note("note.witch", name=name, target=self.players.name(int(shown)))
 
-    def _night_decision(self, decision: Decision) -> None:
+    def _night_decision(self, decision: Decision) -> Steps[None]:
         kind = decision.kind
         if kind == "thief":
-            self._thief(decision)
+            yield from self._thief(decision)
         elif kind == "cupid":
-            self._cupid(decision)
+            yield from self._cupid(decision)
         elif kind == "seer":
-            self._seer(decision)
+            yield from self._seer(decision)
         elif kind == "witch":
-            self._witch(decision)
+            yield from self._witch(decision)
         else:
-            self._werewolves()
+            yield from self._werewolves()
 
-    def _thief(self, decision: Decision) -> None:
+    def _thief(self, decision: Decision) -> Steps[None]:
         seat, n = decision.seat, self.n
         aside = self.cards[n : n + 2]
         forced = not decision.optional
@@ -251,19 +234,21 @@ class GameMaster(TableMaster):
             self._attempt(lambda m: submit(m, seat, action))
             return action
 
-        action = self._ask("ask.thief_forced" if forced else "ask.thief", parse)
+        choices = ("1", "2") if forced else ("1", "2", self._words["keep"])
+        key = "ask.thief_forced" if forced else "ask.thief"
+        action = yield from self._ask(key, parse, choices)
         if action.kind == "take":
             slot = n + action.centre[0]
             self.cards[seat], self.cards[slot] = self.cards[slot], self.cards[seat]
-            self._note(
+            yield from self._note(
                 "note.thief_took",
                 name=self.players.name(seat),
                 role=self.locale.role(self.cards[seat]),
             )
         else:
-            self._note("note.thief_kept", name=self.players.name(seat))
+            yield from self._note("note.thief_kept", name=self.players.name(seat))
 
-    def _cupid(self, decision: Decision) -> None:
+    def _cupid(self, decision: Decision) -> Steps[None]:
         seat = decision.seat
 
         def parse(answer: str) -> tuple[int, ...]:
@@ -282,24 +267,31 @@ class GameMaster(TableMaster):
             self._attempt(lambda m: submit(m, seat, Action("pair", pair)))
             return pair
 
-        self._ask("ask.cupid", parse)
+        yield from self._ask("ask.cupid", parse, self._named(self._alive()))
 
-    def _seer(self, decision: Decision) -> None:
+    def _seer(self, decision: Decision) -> Steps[None]:
         targets = [a.players[0] for a in decision.options if a.kind == "look"]
-        target = self._choose(decision.seat, "ask.seer", targets, aim("look"), none=True)
+        target = yield from self._choose(decision.seat, "ask.seer", targets, aim("look"), none=True)
         if target is not None:
-            self._note(
+            yield from self._note(
                 "note.seer",
                 name=self.players.name(target),
                 role=self.locale.role(self.cards[target]),
             )
 
-    def _werewolves(self) -> None:
+    def _werewolves(self) -> Steps[None]:
         """The Werewolves' call: who stayed asleep, the pack's victim, the Little Girl."""
         wolves = [d.seat for d in self.m.pending() if d.kind == "werewolf_wake"]
         while True:
-            asleep = self._ask("ask.asleep", self._asleep(wolves), names=self._names(wolves))
-            if len(asleep) < len(wolves) or self._ask("ask.all_asleep", yes_no):
+            asleep = yield from self._ask(
+                "ask.asleep",
+                self._asleep(wolves),
+                self._named(wolves, none=True),
+                names=self._names(wolves),
+            )
+            if len(asleep) < len(wolves):
+                break
+            if (yield from self._ask("ask.all_asleep", yes_no, self._yes_no())):
                 break
         awake = [w for w in wolves if w not in asleep]
         victim: int | None = None
@@ -308,12 +300,16 @@ class GameMaster(TableMaster):
         if awake:
             living = self._alive()
             allowed = [s for s in living if awake != [s]]  # a lone Werewolf cannot pick himself
-            victim = self._ask("ask.victim", lambda a: self.players.one(a, allowed, none=True))
+            victim = yield from self._ask(
+                "ask.victim",
+                lambda a: self.players.one(a, allowed, none=True),
+                self._named(allowed, none=True),
+            )
             if girl:
                 name = self.players.name(girl[0])
-                spied = self._ask("ask.spied", yes_no, name=name)
+                spied = yield from self._ask("ask.spied", yes_no, self._yes_no(), name=name)
                 if spied:
-                    caught = self._ask("ask.caught", yes_no, name=name)
+                    caught = yield from self._ask("ask.caught", yes_no, self._yes_no(), name=name)
 
         def apply(m: Match) -> None:
             for w in wolves:
@@ -339,10 +335,10 @@ class GameMaster(TableMaster):
         first = len(self.m.events)
         self._attempt(apply)
         if any(e.kind == "starved" for e in self.m.events[first:]):
-            self._note("note.starving")
+            yield from self._note("note.starving")
         elif spied:
             name = self.players.name(girl[0])
-            self._note("note.caught" if caught else "note.unseen", name=name)
+            yield from self._note("note.caught" if caught else "note.unseen", name=name)
 
     def _asleep(self, wolves: list[int]) -> Callable[[str], tuple[int, ...]]:
         def parse(answer: str) -> tuple[int, ...]:
@@ -360,16 +356,21 @@ class GameMaster(TableMaster):
 
         return parse
 
-    def _witch(self, decision: Decision) -> None:
+    def _witch(self, decision: Decision) -> Steps[None]:
         seat = decision.seat
         heal = next((a for a in decision.options if a.kind == "heal"), None)
         poisons = [a.players[0] for a in decision.options if a.kind == "poison"]
         heals = False
         if heal is not None:
-            heals = self._ask("ask.heal", yes_no, name=self.players.name(heal.players[0]))
+            name = self.players.name(heal.players[0])
+            heals = yield from self._ask("ask.heal", yes_no, self._yes_no(), name=name)
         target: int | None = None
         if poisons:
-            target = self._ask("ask.poison", lambda a: self.players.one(a, poisons, none=True))
+            target = yield from self._ask(
+                "ask.poison",
+                lambda a: self.players.one(a, poisons, none=True),
+                self._named(poisons, none=True),
+            )
 
         def apply(m: Match) -> None:
             if heals and heal is not None:
@@ -383,16 +384,16 @@ class GameMaster(TableMaster):
 
     # --- the day ---------------------------------------------------------------------------
 
-    def _day_decision(self, pending: Sequence[Decision]) -> None:
+    def _day_decision(self, pending: Sequence[Decision]) -> Steps[None]:
         decision = pending[0]
         if decision.kind == "hunter":
-            self._hunter(decision)
+            yield from self._hunter(decision)
         elif decision.kind == "captain_successor":
-            self._successor(decision)
+            yield from self._successor(decision)
         elif decision.kind == "captain_pick":
-            self._pick(decision)
+            yield from self._pick(decision)
         elif decision.kind in VOTES:
-            self._ballots(decision.kind, [d.seat for d in pending])
+            yield from self._ballots(decision.kind, pending)
         else:  # pragma: no cover - the engine asks nothing else by day
             raise AssertionError(f"unexpected decision {decision.kind}")
 
@@ -445,49 +446,57 @@ class GameMaster(TableMaster):
         cues = [say(f"end.win.{team}") for team in teams] or [say("end.win.nobody")]
         return cues + self._verdict_reasons(data, say, THIERCELIEUX_REASONS)
 
-    def _announce(self, key: str, **params: object) -> None:
-        self._play([announcement(self.locale, key, self.timing.announce_seconds, **params)])
+    def _announce(self, key: str, **params: object) -> Steps[None]:
+        yield from self._play(
+            [announcement(self.locale, key, self.timing.announce_seconds, **params)]
+        )
 
-    def _open(self, event: Event) -> None:
+    def _open(self, event: Event) -> Steps[None]:
         """A vote opens: the election's, the lynch's or a revote's script."""
         vote = event.data["vote"]
         if vote == "captain_election":
-            self._play(election_script(self.locale, timing=self.timing))
+            yield from self._play(election_script(self.locale, timing=self.timing))
         elif vote == "lynch":
-            self._play(lynch_script(self.locale, timing=self.timing))
+            yield from self._play(lynch_script(self.locale, timing=self.timing))
         else:
             tied = [self.players.name(int(s)) for s in event.data["candidates"]]
-            self._play(revote_script(self.locale, tied, timing=self.timing))
+            yield from self._play(revote_script(self.locale, tied, timing=self.timing))
 
-    def _hunter(self, decision: Decision) -> None:
+    def _hunter(self, decision: Decision) -> Steps[None]:
         seat = decision.seat
         targets = [a.players[0] for a in decision.options if a.kind == "shoot"]
         if self.table.options.get("reveal_on_death", True):
-            self._announce("hunter.call", name=self.players.name(seat))
+            yield from self._announce("hunter.call", name=self.players.name(seat))
         name = self.players.name(seat)
-        self._choose(seat, "ask.hunter", targets, aim("shoot"), none=True, name=name)
+        yield from self._choose(seat, "ask.hunter", targets, aim("shoot"), none=True, name=name)
 
-    def _successor(self, decision: Decision) -> None:
+    def _successor(self, decision: Decision) -> Steps[None]:
         seat = decision.seat
         heirs = [a.players[0] for a in decision.options]
-        self._announce("captain.successor", name=self.players.name(seat))
+        yield from self._announce("captain.successor", name=self.players.name(seat))
         name = self.players.name(seat)
-        self._choose(seat, "ask.successor", heirs, aim("name"), name=name)
+        yield from self._choose(seat, "ask.successor", heirs, aim("name"), name=name)
 
-    def _pick(self, decision: Decision) -> None:
+    def _pick(self, decision: Decision) -> Steps[None]:
         seat = decision.seat
         tied = [a.players[0] for a in decision.options]
-        self._announce("captain.pick", names=self._names(tied), name=self.players.name(seat))
+        yield from self._announce(
+            "captain.pick", names=self._names(tied), name=self.players.name(seat)
+        )
         names = self.players.listing(tied)
-        self._choose(seat, "ask.pick", tied, aim("vote"), name=self.players.name(seat), names=names)
+        yield from self._choose(
+            seat, "ask.pick", tied, aim("vote"), name=self.players.name(seat), names=names
+        )
 
-    def _ballots(self, vote: str, voters: list[int]) -> None:
+    def _ballots(self, vote: str, pending: Sequence[Decision]) -> Steps[None]:
         """A day vote: the result (one player), or every voter's ballot in seat order."""
 
         def outright(chosen: int) -> None:
             self._attempt(lambda m: self._outright(m, vote, chosen))
 
-        self._ask_ballots("ask.vote", voters, outright)
+        voters = [d.seat for d in pending]
+        allowed = {a.players[0] for d in pending for a in d.options if a.kind == "vote"}
+        yield from self._ask_ballots("ask.vote", voters, outright, allowed)
 
     def _outright(self, m: Match, vote: str, chosen: int) -> None:
         """Everybody who may votes for ``chosen``; the others cast their default ballot.

@@ -1,0 +1,314 @@
+"""Load on a real ``loupgarou serve``: many rooms of phones playing at once, on loopback.
+
+Starts the server in a subprocess (a temporary data folder, 127.0.0.1 only), creates
+``--rooms`` One Night rooms of ``--seats`` seats with a phone (a WebSocket) in every
+seat, starts them, and lets the phones play for ``--seconds``: at a human pace (each
+answer after 2 to 8 seconds, ready to vote after 5 to 20) or at full speed (each answer
+at once).  Finished rooms are rematched, so the load holds.  It stops by itself.
+
+It prints: rooms held, connections, inputs and messages per second, the latency from
+an input to the state it caused reaching the device that sent it (p50, p99, max), the
+latency until every device of the room that was sent something had it, and the
+server's memory per room.  Everything stays on 127.0.0.1.
+
+    python bench/server_load.py --rooms 1000 --pace human --seconds 60
+    python bench/server_load.py --rooms 50 --pace full --seconds 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+TIMERS = {"call": 10, "discussion": 60, "vote": 30}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+@dataclass
+class Stats:
+    inputs: int = 0
+    messages: int = 0
+    own: list[float] = field(default_factory=list)
+    room: list[float] = field(default_factory=list)
+    errors: int = 0
+    games: int = 0
+
+
+@dataclass
+class Phone:
+    ws: Any
+    seat: int
+    state: dict[str, Any] | None = None
+    sent_at: float | None = None
+    received_at: float = 0.0
+
+
+class Table:
+    """One room and its phones."""
+
+    def __init__(
+        self, code: str, phones: list[Phone], stats: Stats, pace: str, rng: random.Random
+    ) -> None:
+        self.code = code
+        self.phones = phones
+        self.stats = stats
+        self.pace = pace
+        self.rng = rng
+        self.sent: dict[int, float] = {}  # an input's log position -> when it was sent
+        self.arrivals: dict[int, list[float]] = {}  # a log position -> when states of it came
+
+    def delay(self, low: float, high: float) -> float:
+        return 0.0 if self.pace == "full" else self.rng.uniform(low, high)
+
+    async def listen(self, phone: Phone, stop: float) -> None:
+        try:
+            async for text in phone.ws:
+                now = time.perf_counter()
+                self.stats.messages += 1
+                m = json.loads(text)
+                if m["type"] == "error":
+                    if m["code"] not in ("task.stale", "task.none", "ready.not_now"):
+                        self.stats.errors += 1
+                    continue
+                if m["type"] != "state":
+                    continue
+                phone.state = m
+                phone.received_at = now
+                self.arrivals.setdefault(m["seq"], []).append(now)
+                if phone.sent_at is not None:
+                    self.stats.own.append(now - phone.sent_at)
+                    self.sent[m["seq"]] = phone.sent_at
+                    phone.sent_at = None
+                if time.perf_counter() > stop:
+                    return
+        except websockets.ConnectionClosed:
+            return
+
+    async def act(self, phone: Phone, stop: float) -> None:
+        while time.perf_counter() < stop:
+            state = phone.state
+            game = state["game"] if state else None
+            message: dict[str, Any] | None = None
+            if state and state["room"]["status"] == "over":
+                if phone.seat == 0:
+                    await asyncio.sleep(self.delay(1, 3))
+                    self.stats.games += 1
+                    await phone.ws.send(json.dumps({"type": "lobby", "op": "rematch"}))
+                    await asyncio.sleep(0.2)
+                    await phone.ws.send(json.dumps({"type": "lobby", "op": "start"}))
+                await asyncio.sleep(1.0)
+                continue
+            if game and game.get("task"):
+                task = game["task"]
+                await asyncio.sleep(self.delay(2, 8))
+                if phone.state is not state:
+                    continue
+                message = {
+                    "type": "act",
+                    "task": task["id"],
+                    "action": self.rng.choice(task["options"]),
+                }
+            elif game and game["stage"] == "discussion" and phone.seat not in game["ready"]:
+                await asyncio.sleep(self.delay(5, 20))
+                if phone.state is not state:
+                    continue
+                message = {"type": "ready"}
+            if message is None:
+                await asyncio.sleep(0.05 if self.pace == "full" else 0.5)
+                continue
+            sent = time.perf_counter()
+            phone.sent_at = sent
+            self.stats.inputs += 1
+            await phone.ws.send(json.dumps(message))
+            await asyncio.sleep(0.01)
+
+    def room_latencies(self) -> None:
+        """For each input of a phone: until the last state it caused reached its device."""
+        for seq, sent in self.sent.items():
+            self.stats.room.append(max(self.arrivals.get(seq, [sent])) - sent)
+
+
+async def open_room(  # noqa: PLR0917 - the room and where its phones report
+    base: str, port: int, seats: int, stats: Stats, pace: str, rng: random.Random
+) -> Table:
+    loop = asyncio.get_running_loop()
+    body = json.dumps(
+        {
+            "settings": {
+                "family": "one-night",
+                "scenario": "incertitudes" if seats > 5 else "premiere-nuit",
+                "players": seats,
+                "timers": TIMERS,
+            },
+            "name": "P0",
+        }
+    ).encode()
+
+    def create() -> dict[str, Any]:
+        request = urllib.request.Request(f"{base}/api/rooms", data=body, method="POST")
+        with urllib.request.urlopen(request, timeout=30) as r:
+            result: dict[str, Any] = json.loads(r.read())
+            return result
+
+    created = await loop.run_in_executor(None, create)
+    code, token = created["code"], created["token"]
+    phones = []
+    for seat in range(seats):
+        ws = await websockets.connect(
+            f"ws://127.0.0.1:{port}/ws", compression=None, max_size=2**22, open_timeout=60
+        )
+        hello = (
+            {"type": "hello", "v": 1, "room": code, "token": token}
+            if seat == 0
+            else {"type": "join", "v": 1, "room": code, "name": f"P{seat}"}
+        )
+        await ws.send(json.dumps(hello))
+        while True:
+            m = json.loads(await ws.recv())
+            if m["type"] == "welcome":
+                break
+            if m["type"] == "error":
+                raise RuntimeError(m)
+        phones.append(Phone(ws, seat))
+    return Table(code, phones, stats, pace, rng)
+
+
+async def run(args: argparse.Namespace) -> int:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 65536)), hard))
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    data = tempfile.mkdtemp(prefix="loupgarou-load-")
+    cmd = [
+        sys.executable,
+        "-m",
+        "loupgarou.cli.main",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--data",
+        data,
+        "--no-qr",
+    ]
+    server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            try:
+                with urllib.request.urlopen(f"{base}/healthz", timeout=1):
+                    break
+            except OSError:
+                await asyncio.sleep(0.1)
+        idle = rss_kib(server.pid)
+        stats = Stats()
+        rng = random.Random(args.seed)
+        tables: list[Table] = []
+        t0 = time.perf_counter()
+        for _ in range(args.rooms):
+            tables.append(await open_room(base, port, args.seats, stats, args.pace, rng))
+        opened = time.perf_counter() - t0
+        full = rss_kib(server.pid)
+        stop = time.perf_counter() + args.seconds
+        tasks = []
+        for t in tables:
+            for p in t.phones:
+                tasks.append(asyncio.create_task(t.listen(p, stop)))
+        for t in tables:
+            await t.phones[0].ws.send(json.dumps({"type": "lobby", "op": "start"}))
+        start = time.perf_counter()
+        stats.messages = 0
+        actors = [asyncio.create_task(t.act(p, stop)) for t in tables for p in t.phones]
+        await asyncio.sleep(args.seconds)
+        elapsed = time.perf_counter() - start
+        peak = rss_kib(server.pid)
+        for a in actors:
+            a.cancel()
+        for t in tables:
+            for p in t.phones:
+                await p.ws.close()
+        for task in tasks:
+            task.cancel()
+        for t in tables:
+            t.room_latencies()
+        own = sorted(stats.own)
+        room = sorted(stats.room)
+
+        def pct(values: list[float], q: float) -> str:
+            if not values:
+                return "n/a"
+            return f"{values[min(len(values) - 1, int(q * len(values)))] * 1000:.1f} ms"
+
+        print(
+            f"loupgarou serve under load: {args.rooms} rooms of {args.seats} phones, {args.pace} pace, {args.seconds:g} s"
+        )
+        print(
+            f"  machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; clients in one process beside the server"
+        )
+        print(
+            f"  rooms held: {len(tables)}, connections: {len(tables) * args.seats} (opened in {opened:.1f} s)"
+        )
+        print(
+            f"  inputs: {stats.inputs / elapsed:,.1f}/s; messages sent by the server: {stats.messages / elapsed:,.1f}/s; games finished: {stats.games}"
+        )
+        print(
+            f"  input -> its sender's new state: p50 {pct(own, 0.5)}, p99 {pct(own, 0.99)}, max {pct(own, 1.0)} ({len(own)} inputs)"
+        )
+        print(
+            f"  input -> every device of the room updated: p50 {pct(room, 0.5)}, p99 {pct(room, 0.99)}"
+        )
+        print(
+            f"  server memory: {idle / 1024:.1f} MiB idle, {full / 1024:.1f} MiB with the rooms, {peak / 1024:.1f} MiB at the end: {(peak - idle) / max(1, len(tables)):.0f} KiB a room"
+        )
+        print(f"  errors: {stats.errors}")
+        if own:
+            print(f"  mean {statistics.fmean(own) * 1000:.1f} ms")
+        return 0 if stats.errors == 0 else 1
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=100)
+    parser.add_argument("--seats", type=int, default=10)
+    parser.add_argument("--pace", choices=("human", "full"), default="human")
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not (1 <= args.rooms <= 5000 and 3 <= args.seats <= 10 and 1 <= args.seconds <= 600):
+        parser.error("rooms 1-5000, seats 3-10, seconds 1-600")
+    return asyncio.run(run(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
