@@ -164,7 +164,7 @@ function notices(items, kind) {
 function seatLine(seat, state, me, ctx, hostControls) {
   const host = state.room.host === seat.seat;
   const mine = me.seat === seat.seat;
-  const status = seat.kind === "empty" ? ctx.t("seat.empty") : seat.kind === "bot" ? ctx.t("seat.bot", { level: ctx.t(`bots.${seat.level || "sensible"}`) }) : seat.connected ? ctx.t("seat.online") : ctx.t("seat.offline");
+  const status = seat.kind === "empty" ? ctx.t("seat.empty") : seat.kind === "named" ? ctx.t("seat.named") : seat.kind === "bot" ? ctx.t("seat.bot", { level: ctx.t(`bots.${seat.level || "sensible"}`) }) : seat.connected ? ctx.t("seat.online") : ctx.t("seat.offline");
   const icon = seat.kind === "empty" ? "○" : seat.kind === "bot" ? "⚙" : seat.connected ? "●" : "◌";
   const n = state.room.seats.length;
   let controls = "";
@@ -210,13 +210,13 @@ function lobby(st, me, ui, ctx) {
     <p><button type="button" class="small" data-copy="${esc(link)}">${esc(ctx.t("lobby.copy"))}</button></p>
     <img class="qr" src="/api/rooms/${encodeURIComponent(r.code)}/qr.svg" alt="${esc(ctx.t("lobby.qr", { link }))}" width="300" height="300">
   </section>
-  <section class="panel" aria-labelledby="h-seats">
+  ${me.role === "narrator" ? namesForm(st, ui, ctx) : `<section class="panel" aria-labelledby="h-seats">
     <h2 id="h-seats">${esc(ctx.t("lobby.seats"))} <span class="muted small">(${r.seats.filter((s) => s.kind !== "empty").length}/${r.seats.length})</span></h2>
     ${isHost ? `<p class="help">${esc(ctx.t("lobby.order_help"))}</p>` : ""}
     <ul class="plain" id="seats">${r.seats.map((s) => seatLine(s, st, me, ctx, isHost)).join("")}</ul>
     ${isHost && r.seats.some((s) => s.kind === "empty") ? `<p><button type="button" data-bots-all>${esc(ctx.t("lobby.fill_bots"))}</button></p>` : ""}
     ${r.spectators ? `<p class="muted small">${esc(ctx.t("lobby.spectators", { n: r.spectators }))}</p>` : ""}
-  </section></div>
+  </section>`}</div>
   <section class="panel" aria-labelledby="h-set"><h2 id="h-set">${esc(ctx.t("lobby.settings"))}</h2>${settingsSummary(st, ctx)}
     ${notices(r.problems, "bad")}${notices(r.warnings, "warn")}
     ${isHost ? `<button type="button" class="primary" data-start ${(r.problems || []).length ? "disabled aria-describedby=\"start-why\"" : ""}>${esc(ctx.t("lobby.start"))}</button>
@@ -379,9 +379,20 @@ function player(st, me, ui, ctx) {
   return `${stageBanner(st, ctx, me)}${cardPanel(v, me, ui, ctx)}${body}${myNight(v, me, names, ctx)}${notepad(st, me, ui, names, ctx)}${publicLog(v, names, ctx, false)}`;
 }
 
+/** The script's cues, each with its start `at` (seconds after the origin): given by the
+server, or else the sum of the lengths before it. */
+export function timedCues(narr) {
+  let at = 0;
+  return (narr?.cues || []).map((c) => {
+    const out = { ...c, at: typeof c.at === "number" ? c.at : at };
+    at = out.at + (c.seconds || 0);
+    return out;
+  });
+}
+
 /** The cue being spoken (or the last one) and the next, from the narrator's script. */
 export function currentCue(narr, t) {
-  const cues = narr?.cues || [];
+  const cues = timedCues(narr);
   let i = -1;
   for (let k = 0; k < cues.length; k++) if (narr.origin + cues[k].at <= t) i = k;
   return { index: i, cue: cues[i] || null, next: cues[i + 1] || null };
@@ -391,13 +402,15 @@ function narrator(st, me, ui, ctx) {
   const n = st.narrator || {};
   const g = st.game;
   const names = seatNames(st);
-  const { index, cue, next } = currentCue(n, ctx.now);
+  const when = n.paused_at ?? ctx.now;
+  const { index, cue, next } = currentCue(n, when);
+  const cues = timedCues(n);
   const end = cue ? n.origin + cue.at + (cue.seconds || 0) : null;
   const ask = n.ask;
   const paused = st.room.status === "paused";
   return `${g ? stageBanner(st, ctx, me) : ""}
-  <section class="panel" aria-labelledby="h-cue"><h2 id="h-cue">${esc(ctx.t("narr.now"))}${cue ? ` <span class="muted small">(${index + 1}/${n.cues.length})</span>` : ""}</h2>
-    ${end && end > ctx.now ? clock(end, ctx, true) : g?.deadline ? clock(g.deadline, ctx, true) : ""}
+  <section class="panel" aria-labelledby="h-cue"><h2 id="h-cue">${esc(ctx.t("narr.now"))}${cue ? ` <span class="muted small">(${index + 1}/${cues.length})</span>` : ""}</h2>
+    ${paused ? `<p class="clock big">${clockText(end ? end - when : 0)}</p>` : end && end > ctx.now ? clock(end, ctx, true) : g?.deadline ? clock(g.deadline, ctx, true) : ""}
     <p class="cue" id="cue-text" lang="${esc(st.room.settings?.lang || "en")}">${esc(cue ? cue.text : ctx.t("narr.none"))}</p>
     ${next ? `<p class="muted"><strong>${esc(ctx.t("narr.next"))}</strong> <span lang="${esc(st.room.settings?.lang || "en")}">${esc(next.text)}</span></p>` : ""}
     <div class="row">
@@ -407,14 +420,38 @@ function narrator(st, me, ui, ctx) {
     </div>
     ${ui.offline ? `<p class="notice warn">${esc(ctx.t("narr.offline"))}</p>` : ""}
   </section>
-  ${ask ? `<section class="panel" aria-labelledby="h-ask"><h2 id="h-ask">${esc(ask.question)}</h2>
+  ${ask?.form ? finalForm(ask, ui, ctx) : ""}
+  ${ask && !ask.form ? `<section class="panel" aria-labelledby="h-ask"><h2 id="h-ask">${esc(ask.question)}</h2>
     <div class="choices">${(ask.choices || []).map((c) => `<button type="button" data-answer="${esc(c)}" data-ask="${ask.id}">${esc(c)}</button>`).join("")}</div>
     <form class="row" id="answer-free" data-ask="${ask.id}"><label class="sr" for="answer-text">${esc(ctx.t("narr.free"))}</label>
     <input id="answer-text" placeholder="${esc(ctx.t("narr.free"))}"><button type="submit">${esc(ctx.t("narr.send"))}</button></form></section>` : ""}
   ${(n.notes || []).length ? `<section class="panel"><h3>${esc(ctx.t("narr.notes"))}</h3><ul>${n.notes.map((x) => `<li>${esc(x)}</li>`).join("")}</ul></section>` : ""}
   ${g?.stage === "vote" || g?.stage === "discussion" ? `<section class="panel"><h3>${esc(ctx.t(g.stage === "vote" ? "day.who_done" : "day.who_ready"))}</h3>${whoDone(st, names, ctx, g.stage === "vote" ? "done" : "ready")}</section>` : ""}
-  <details class="panel"><summary>${esc(ctx.t("narr.script"))}</summary><ol class="events">${(n.cues || []).map((c, k) => `<li ${k === index ? 'aria-current="step"' : ""}>${k === index ? "▶ " : ""}<span class="muted small">${clockText(c.at)}</span> ${esc(c.text)}</li>`).join("")}</ol></details>
+  <details class="panel"><summary>${esc(ctx.t("narr.script"))}</summary><ol class="events">${cues.map((c, k) => `<li ${k === index ? 'aria-current="step"' : ""}>${k === index ? "▶ " : ""}<span class="muted small">${clockText(c.at)}</span> ${esc(c.text)}</li>`).join("")}</ol></details>
   ${g?.view ? publicLog(g.view, names, ctx, false) : ""}`;
+}
+
+/** "Who won?": the card in front of each player and whom each pointed at. */
+function finalForm(ask, ui, ctx) {
+  const players = ask.form.players || [];
+  const cards = ask.form.cards || [];
+  const f = ui.final || {};
+  return `<form class="panel" id="final" data-ask="${esc(ask.id)}" aria-labelledby="h-final"><h2 id="h-final">${esc(ctx.t("narr.final"))}</h2>
+    <p class="help">${esc(ctx.t("narr.final_help"))}</p>
+    <table><thead><tr><th scope="col">${esc(ctx.t("end.player"))}</th><th scope="col">${esc(ctx.t("narr.final_card"))}</th><th scope="col">${esc(ctx.t("narr.final_vote"))}</th></tr></thead><tbody>
+    ${players.map((p, i) => `<tr><th scope="row">${esc(p)}</th>
+      <td><label class="sr" for="fc-${i}">${esc(ctx.t("narr.card_of", { name: p }))}</label><select id="fc-${i}" data-final-card="${i}" required><option value="">?</option>${cards.map((c) => `<option value="${esc(c)}" ${f.cards?.[i] === c ? "selected" : ""}>${esc(ctx.role(c))}</option>`).join("")}</select></td>
+      <td><label class="sr" for="fv-${i}">${esc(ctx.t("narr.vote_of", { name: p }))}</label><select id="fv-${i}" data-final-vote="${i}" required><option value="">?</option>${players.map((q, k) => (k === i ? "" : `<option value="${k}" ${f.votes?.[i] === k ? "selected" : ""}>${esc(q)}</option>`)).join("")}</select></td></tr>`).join("")}
+    </tbody></table><button type="submit" class="primary">${esc(ctx.t("narr.final_go"))}</button></form>`;
+}
+
+/** A narrated room's lobby: the narrator types the players' names, clockwise. */
+function namesForm(st, ui, ctx) {
+  const seats = st.room.seats;
+  return `<form class="panel" id="names" aria-labelledby="h-names"><h2 id="h-names">${esc(ctx.t("lobby.names"))}</h2>
+    <p class="help">${esc(ctx.t("lobby.names_help"))}</p>
+    ${seats.map((s, i) => `<label for="nm-${i}">${esc(ctx.t("seat.n", { n: i + 1 }))}</label><input id="nm-${i}" data-name-seat="${i}" maxlength="24" required value="${esc(ui.names?.[i] ?? s.name ?? "")}">`).join("")}
+    <p><button type="submit">${esc(ctx.t("lobby.names_save"))}</button></p></form>`;
 }
 
 function spectator(st, me, ui, ctx) {
@@ -442,7 +479,8 @@ function endView(st, me, ui, ctx) {
   const effective = revealed.effective || revealed.roles || null;
   const dealt = new Map();
   for (const e of ev) if (e.kind === "dealt" && isList(e.audience) && e.audience.length === 1) dealt.set(e.audience[0], e.data.role);
-  const deaths = new Set([...(v.public?.dead || []), ...((isList(v.public?.alive) ? names.map((_, i) => i).filter((i) => !v.public.alive.includes(i)) : []))]);
+  const died = (res.deaths || []).map((d) => d.seat);
+  const deaths = new Set([...died, ...(v.public?.dead || []), ...((isList(v.public?.alive) ? names.map((_, i) => i).filter((i) => !v.public.alive.includes(i)) : []))]);
   const isHost = me.role === "host" || me.role === "narrator";
   const told = (vr.timeline || []).map((l) => l.text).filter(Boolean);
   const reason = (r) => (ctx.has(`reason.${r.code}`) ? ctx.t(`reason.${r.code}`) : r.text || r.code);

@@ -2,7 +2,7 @@
 import { api, currentLang, esc, has, langSwitch, loadLang, pickLang, saveToken, store, t, tokenFor } from "./common.js";
 import { families, roleName } from "./families.js";
 import { Narration } from "./narrator.js";
-import { callKey, render } from "./render.js";
+import { callKey, currentCue, render, timedCues } from "./render.js";
 
 const app = document.getElementById("app");
 const where = document.getElementById("where");
@@ -93,9 +93,7 @@ function tick() {
     if (el.textContent !== txt) el.textContent = txt;
   }
   if (me.role === "narrator" && state?.narrator) {
-    const cues = state.narrator.cues || [];
-    let i = -1;
-    for (let k = 0; k < cues.length; k++) if (state.narrator.origin + cues[k].at <= now) i = k;
+    const i = currentCue(state.narrator, state.narrator.paused_at ?? now).index;
     if (i !== ui.cueIndex) {
       ui.cueIndex = i;
       paint();
@@ -204,7 +202,7 @@ function onMessage(msg) {
       ui.conn = "open";
       ui.offline = false;
       if (me.role === "narrator")
-        narration.update(state.narrator, offset, { lang: state.room.settings?.lang || "en", game: state.game?.number ?? 0, paused: state.room.status === "paused" });
+        narration.update(state.narrator && { ...state.narrator, cues: timedCues(state.narrator) }, offset, { lang: state.room.settings?.lang || "en", game: state.game?.number ?? 0, paused: state.room.status === "paused" });
       break;
     }
     case "pong":
@@ -316,7 +314,10 @@ app.addEventListener("click", (e) => {
   if ("start" in d) return send({ type: "lobby", op: "start" });
   if ("op" in d) return send({ type: "lobby", op: d.op });
   if ("answer" in d) return send({ type: "answer", ask: +d.ask, text: d.answer });
-  if ("skip" in d) return narration.skip();
+  if ("skip" in d) {
+    narration.skip();
+    return send({ type: "skip" });
+  }
   if ("mute" in d) {
     ui.muted = narration.muted = !ui.muted;
     if (ui.muted) narration.stop();
@@ -335,6 +336,12 @@ app.addEventListener("click", (e) => {
 
 app.addEventListener("change", (e) => {
   const el = e.target;
+  if (el.dataset.finalCard !== undefined || el.dataset.finalVote !== undefined) {
+    ui.final = ui.final || { cards: [], votes: [] };
+    if (el.dataset.finalCard !== undefined) ui.final.cards[+el.dataset.finalCard] = el.value;
+    else ui.final.votes[+el.dataset.finalVote] = el.value === "" ? undefined : +el.value;
+    return;
+  }
   if (el.dataset.note !== undefined) {
     if (el.value) ui.notes[el.dataset.note] = el.value;
     else delete ui.notes[el.dataset.note];
@@ -353,6 +360,7 @@ app.addEventListener("change", (e) => {
 });
 app.addEventListener("input", (e) => {
   if ("sayText" in e.target.dataset) ui.text = e.target.value;
+  if (e.target.dataset.nameSeat !== undefined) (ui.names = ui.names || [])[+e.target.dataset.nameSeat] = e.target.value;
 });
 document.addEventListener("toggle", (e) => {
   if (e.target.id) ui.open[e.target.id] = e.target.open;
@@ -370,6 +378,15 @@ app.addEventListener("submit", (e) => {
       ui.claim = { role: "", saw: [] };
       paint();
     }
+  } else if (f.id === "names") {
+    const names = [...f.querySelectorAll("[data-name-seat]")].map((i) => i.value.trim());
+    send({ type: "lobby", op: "names", names });
+  } else if (f.id === "final") {
+    const n = f.querySelectorAll("[data-final-card]").length;
+    const cards = [...f.querySelectorAll("[data-final-card]")].map((x) => x.value);
+    const votes = [...f.querySelectorAll("[data-final-vote]")].map((x) => (x.value === "" ? null : +x.value));
+    if (cards.length !== n || cards.includes("") || votes.includes(null)) return toast(t("narr.final_missing"));
+    send({ type: "answer", ask: +f.dataset.ask, cards, votes });
   } else if (f.id === "answer-free") {
     const v = f.querySelector("input").value.trim();
     if (v) send({ type: "answer", ask: +f.dataset.ask, text: v });
