@@ -139,7 +139,7 @@ export function taskControls(task, names, ui, ctx, night = false) {
   const seats = [...new Set(options.flatMap((o) => o.players || []))].sort((a, b) => a - b);
   const centre = [...new Set(options.flatMap((o) => o.centre || []))].sort((a, b) => a - b);
   const plain = options.map((o, i) => [o, i]).filter(([o]) => !(o.players || []).length && !(o.centre || []).length);
-  const found = matchPick(options, pick);
+  const found = pick.length ? matchPick(options, pick) : -1;
   const toggles = [
     ...seats.map((s) => [`p${s}`, names[s] ?? `#${s + 1}`]),
     ...centre.map((c) => [`c${c}`, ctx.t("common.centre", { n: c + 1 })]),

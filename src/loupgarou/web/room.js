@@ -17,6 +17,7 @@ let ws = null;
 let attempts = 0;
 let reconnectTimer = null;
 let pingTimer = null;
+let lastPong = 0;
 let lastAnnounce = "";
 const narration = new Narration(`lg.spoken.${code}`);
 let intent = {};
@@ -148,6 +149,7 @@ function connect() {
     sock.send(JSON.stringify(hello));
   };
   sock.onmessage = (ev) => {
+    lastPong = Date.now();
     let msg;
     try {
       msg = JSON.parse(ev.data);
@@ -184,7 +186,11 @@ function onMessage(msg) {
       ui.conn = "open";
       ui.offline = false;
       clearInterval(pingTimer);
-      pingTimer = setInterval(() => send({ type: "ping" }), 20000);
+      lastPong = Date.now();
+      pingTimer = setInterval(() => {
+        if (Date.now() - lastPong > 25000) return ws?.close();
+        if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+      }, 10000);
       break;
     case "state": {
       const prevGame = state?.game?.number;
@@ -206,6 +212,7 @@ function onMessage(msg) {
       break;
     }
     case "pong":
+      lastPong = Date.now();
       if (typeof msg.now === "number") offset = msg.now - Date.now() / 1000;
       return;
     case "error":
@@ -440,6 +447,9 @@ window.addEventListener("online", () => {
     connect();
   }
 });
+// A phone that loses its network may keep a dead socket open for minutes: drop it at
+// once (the 'offline' event), and when pongs stop coming (the heartbeat below).
+window.addEventListener("offline", () => ws?.close());
 
 (async () => {
   await loadLang(pickLang());
