@@ -261,5 +261,5 @@ document.getElementById("langs").addEventListener("click", async (e) => {
     loadError = err.message;
   }
   render();
-  window.__lg = { ready: true };
+  window.__lg = { ready: true, formAt: performance.now() };
 })();

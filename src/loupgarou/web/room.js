@@ -73,6 +73,7 @@ function paint() {
   }
   announce();
   window.__lg.rendered = (window.__lg.rendered || 0) + 1;
+  if (state && !window.__lg.stateAt) window.__lg.stateAt = performance.now();
 }
 
 function announce() {
