@@ -38,7 +38,7 @@ def test_screens_of_a_game(browser: Browser, server: Server, tmp_path: Path) -> 
         expect(ann.page.locator("#seats")).to_contain_text("Bob")
         ann.page.click('[data-bot="2"]')
         expect(ann.page.locator("#seats")).to_contain_text("⚙")
-        ann.page.wait_for_function("document.querySelector('img.qr').complete")
+        expect(ann.page.locator("div.qr svg")).to_be_visible()
         capture(ann, "lobby-host", out)
         capture(bob, "lobby-player", out)
         ann.page.click("[data-bots-all]")

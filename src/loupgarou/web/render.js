@@ -208,7 +208,7 @@ function lobby(st, me, ui, ctx) {
     <p class="code" aria-label="${esc(r.code.split("").join(" "))}">${esc(r.code)}</p>
     <p><a href="/r/${esc(r.code)}" id="room-link">${esc(link)}</a></p>
     <p><button type="button" class="small" data-copy="${esc(link)}">${esc(ctx.t("lobby.copy"))}</button></p>
-    <img class="qr" src="/api/rooms/${encodeURIComponent(r.code)}/qr.svg" alt="${esc(ctx.t("lobby.qr", { link }))}" width="300" height="300">
+    ${ui.qr ? `<div class="qr" role="img" aria-label="${esc(ctx.t("lobby.qr", { link }))}">${ui.qr}</div>` : `<img class="qr" src="/api/rooms/${encodeURIComponent(r.code)}/qr.svg" alt="${esc(ctx.t("lobby.qr", { link }))}" width="300" height="300">`}
   </section>
   ${me.role === "narrator" ? namesForm(st, ui, ctx) : `<section class="panel" aria-labelledby="h-seats">
     <h2 id="h-seats">${esc(ctx.t("lobby.seats"))} <span class="muted small">(${r.seats.filter((s) => s.kind !== "empty").length}/${r.seats.length})</span></h2>
@@ -408,8 +408,9 @@ function narrator(st, me, ui, ctx) {
   const end = cue ? n.origin + cue.at + (cue.seconds || 0) : null;
   const ask = n.ask;
   const paused = st.room.status === "paused";
+  const running = !g || g.phase === "night";
   return `${g ? stageBanner(st, ctx, me) : ""}
-  <section class="panel" aria-labelledby="h-cue"><h2 id="h-cue">${esc(ctx.t("narr.now"))}${cue ? ` <span class="muted small">(${index + 1}/${cues.length})</span>` : ""}</h2>
+  ${running ? "" : "<!--"}<section class="panel" aria-labelledby="h-cue"><h2 id="h-cue">${esc(ctx.t("narr.now"))}${cue ? ` <span class="muted small">(${index + 1}/${cues.length})</span>` : ""}</h2>
     ${paused ? `<p class="clock big">${clockText(end ? end - when : 0)}</p>` : end && end > ctx.now ? clock(end, ctx, true) : g?.deadline ? clock(g.deadline, ctx, true) : ""}
     <p class="cue" id="cue-text" lang="${esc(st.room.settings?.lang || "en")}">${esc(cue ? cue.text : ctx.t("narr.none"))}</p>
     ${next ? `<p class="muted"><strong>${esc(ctx.t("narr.next"))}</strong> <span lang="${esc(st.room.settings?.lang || "en")}">${esc(next.text)}</span></p>` : ""}
@@ -419,7 +420,7 @@ function narrator(st, me, ui, ctx) {
       <button type="button" data-mute aria-pressed="${!!ui.muted}">${esc(ctx.t("narr.mute"))}</button>
     </div>
     ${ui.offline ? `<p class="notice warn">${esc(ctx.t("narr.offline"))}</p>` : ""}
-  </section>
+  </section>${running ? "" : "-->"}
   ${ask?.form ? finalForm(ask, ui, ctx) : ""}
   ${ask && !ask.form ? `<section class="panel" aria-labelledby="h-ask"><h2 id="h-ask">${esc(ask.question)}</h2>
     <div class="choices">${(ask.choices || []).map((c) => `<button type="button" data-answer="${esc(c)}" data-ask="${ask.id}">${esc(c)}</button>`).join("")}</div>

@@ -194,6 +194,7 @@ function onMessage(msg) {
       }, 10000);
       break;
     case "state": {
+      if (msg.room?.status === "lobby" && !ui.qr && !ui.qrAsked) loadQr();
       const prevGame = state?.game?.number;
       state = msg;
       if (msg.you && msg.you.role) me = { ...me, role: msg.you.role, seat: msg.you.seat ?? null };
@@ -247,6 +248,29 @@ function onError(msg) {
   }
   if (msg.code === "task.stale") ui.sentTask = null;
   toast(text);
+}
+
+/** The room link's QR code, drawn inline (an SVG without its namespace shows in a page,
+not in an <img>). */
+async function loadQr() {
+  ui.qrAsked = true;
+  try {
+    const r = await fetch(`/api/rooms/${encodeURIComponent(code)}/qr.svg`);
+    const text = await r.text();
+    const doc = new DOMParser().parseFromString(text, "text/html");
+    const svg = doc.querySelector("svg");
+    if (!r.ok || !svg) return;
+    for (const el of svg.querySelectorAll("script, foreignObject")) el.remove();
+    const w = svg.getAttribute("width"), h = svg.getAttribute("height");
+    if (w && h && !svg.getAttribute("viewBox")) svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("aria-hidden", "true");
+    ui.qr = svg.outerHTML;
+    paint();
+  } catch {
+    /* the <img> stays */
+  }
 }
 
 function order(seat, delta) {
