@@ -59,8 +59,9 @@ def act(phone: Phone, rng: random.Random) -> bool:
     return False
 
 
-def play(phones: list[Phone], *, timeout: float = 180, talk: bool = True, seed: int = 1,
-         each: Any = None) -> None:
+def play(
+    phones: list[Phone], *, timeout: float = 180, talk: bool = True, seed: int = 1, each: Any = None
+) -> None:
     """Tap through the game on every phone until each shows the end."""
     rng = random.Random(seed)
     said: set[str] = set()
@@ -95,4 +96,6 @@ def play(phones: list[Phone], *, timeout: float = 180, talk: bool = True, seed: 
         if over == len(phones):
             return
         time.sleep(0.15)
-    raise AssertionError("the game did not end in time: " + str([p.state() for p in phones][:1])[:2000])
+    raise AssertionError(
+        "the game did not end in time: " + str([p.state() for p in phones][:1])[:2000]
+    )

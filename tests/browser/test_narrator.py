@@ -26,8 +26,15 @@ def cue_times(narr: dict[str, Any]) -> list[tuple[float, str]]:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_narrated_one_night(browser: Browser, server: Server, tmp_path: Path, lang: str) -> None:
-    code, token = server.room(None, family="one-night", scenario="premiere-nuit", players=4, mode="narrated",
-                              lang=lang, timers={"call": 1, "discussion": 5, "vote": 5})
+    code, token = server.room(
+        None,
+        family="one-night",
+        scenario="premiere-nuit",
+        players=4,
+        mode="narrated",
+        lang=lang,
+        timers={"call": 1, "discussion": 5, "vote": 5},
+    )
     narr = Phone(browser, server.base, "narrator", lang=lang).with_token(code, token)
     try:
         narr.open(f"/r/{code}")
@@ -68,7 +75,9 @@ def test_narrated_one_night(browser: Browser, server: Server, tmp_path: Path, la
             narr.page.select_option(f"#fc-{i}", card)
             narr.page.select_option(f"#fv-{i}", str(0 if i else 1))
         narr.page.click("#final button[type=submit]")
-        narr.page.wait_for_function("document.getElementById('h-end') || document.querySelector('.toast')")
+        narr.page.wait_for_function(
+            "document.getElementById('h-end') || document.querySelector('.toast')"
+        )
         refused = [f for f in narr.received if '"type": "error"' in f or '"type":"error"' in f]
         if refused and "narrate.bad_cards" in refused[-1]:
             # The server's /ws handler forwards only `ask` and `text` of an answer (app.py),

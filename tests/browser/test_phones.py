@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import Phone, Server
-from tests.browser.table import play, secrets_leaked, seat_of
+from tests.browser.table import play, seat_of, secrets_leaked
 
 FAMILIES = [
     ("one-night", {"scenario": "premiere-nuit", "players": 5}, 3),
@@ -25,8 +25,15 @@ def table() -> Iterator[list[Phone]]:
         p.close()
 
 
-def seat_table(browser: Browser, server: Server, phones: list[Phone], family: str,
-               extra: dict[str, object], humans: int, lang: str = "en") -> str:
+def seat_table(  # noqa: PLR0917 - the table's six parts
+    browser: Browser,
+    server: Server,
+    phones: list[Phone],
+    family: str,
+    extra: dict[str, object],
+    humans: int,
+    lang: str = "en",
+) -> str:
     """Ann creates the room, the others join from its link, bots take the rest; started."""
     code, token = server.room("Ann", family=family, mode="phones", lang=lang, **extra)
     host = Phone(browser, server.base, "Ann", lang=lang).with_token(code, token)
@@ -50,8 +57,14 @@ def seat_table(browser: Browser, server: Server, phones: list[Phone], family: st
 
 
 @pytest.mark.parametrize(("family", "extra", "humans"), FAMILIES, ids=[f[0] for f in FAMILIES])
-def test_whole_game(browser: Browser, server: Server, table: list[Phone], family: str,
-                    extra: dict[str, object], humans: int) -> None:
+def test_whole_game(  # noqa: PLR0917 - pytest's fixtures and parameters
+    browser: Browser,
+    server: Server,
+    table: list[Phone],
+    family: str,
+    extra: dict[str, object],
+    humans: int,
+) -> None:
     seat_table(browser, server, table, family, extra, humans)
     # The card: hidden until tapped, then the seat's own dealt role, hidden again.
     for ph in table:

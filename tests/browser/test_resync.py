@@ -17,8 +17,14 @@ def view_text(phone: Phone) -> str:
 
 
 def test_reload_and_offline_come_back(browser: Browser, server: Server) -> None:
-    code, token = server.room("Ann", family="one-night", scenario="premiere-nuit", players=4, mode="phones",
-                              timers={"call": 30, "discussion": 30, "vote": 30})
+    code, token = server.room(
+        "Ann",
+        family="one-night",
+        scenario="premiere-nuit",
+        players=4,
+        mode="phones",
+        timers={"call": 30, "discussion": 30, "vote": 30},
+    )
     ann = Phone(browser, server.base, "Ann").with_token(code, token)
     bob = Phone(browser, server.base, "Bob")
     try:

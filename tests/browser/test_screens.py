@@ -23,8 +23,15 @@ def test_screens_of_a_game(browser: Browser, server: Server, tmp_path: Path) -> 
         expect(home.page.locator("#create")).to_be_visible()
         capture(home, "home", out)
 
-        code, token = server.room("Ann", family="one-night", scenario="premiere-nuit", players=5, mode="phones", lang="en",
-                                  timers={"call": 4, "discussion": 30, "vote": 15})
+        code, token = server.room(
+            "Ann",
+            family="one-night",
+            scenario="premiere-nuit",
+            players=5,
+            mode="phones",
+            lang="en",
+            timers={"call": 4, "discussion": 30, "vote": 15},
+        )
         ann = Phone(browser, server.base, "Ann").with_token(code, token)
         phones.append(ann)
         ann.open(f"/r/{code}")
@@ -58,14 +65,24 @@ def test_screens_of_a_game(browser: Browser, server: Server, tmp_path: Path) -> 
                 return
             g = st["game"]
             page = ph.page
-            if g["phase"] == "night" and g.get("task") and "night" not in taken and page.locator("#h-task").count():
+            if (
+                g["phase"] == "night"
+                and g.get("task")
+                and "night" not in taken
+                and page.locator("#h-task").count()
+            ):
                 taken.add("night")
                 capture(ph, "night-task", out)
                 page.click('[data-card="show"]')
                 capture(ph, "night-card", out)
                 page.click('[data-card="hide"]')
                 capture(watcher, "spectator", out)
-            elif g["phase"] == "night" and "night" in taken and "done" not in taken and page.get_by_text("Keep still").count():
+            elif (
+                g["phase"] == "night"
+                and "night" in taken
+                and "done" not in taken
+                and page.get_by_text("Keep still").count()
+            ):
                 taken.add("done")
                 capture(ph, "night-done", out)
             elif g["stage"] == "discussion" and "day" not in taken:
@@ -73,7 +90,12 @@ def test_screens_of_a_game(browser: Browser, server: Server, tmp_path: Path) -> 
                 page.click("[data-saw-add]")
                 page.select_option("#claim-role", "seer")
                 capture(ph, "day-discussion", out, full=True)
-            elif g["stage"] == "vote" and g.get("task") and "vote" not in taken and page.locator("#h-task").count():
+            elif (
+                g["stage"] == "vote"
+                and g.get("task")
+                and "vote" not in taken
+                and page.locator("#h-task").count()
+            ):
                 taken.add("vote")
                 capture(ph, "day-vote", out)
 

@@ -44,7 +44,9 @@ def test_first_render_is_quick(browser: Browser, server: Server, tmp_path: Path)
         sizes.clear()
         room_phone.page.on("response", lambda r: sizes.append(len(r.body())) if r.ok else None)
         room_phone.page.goto(f"/r/{code}")
-        room_phone.page.wait_for_function("window.__lg && window.__lg.state && document.getElementById('seats')")
+        room_phone.page.wait_for_function(
+            "window.__lg && window.__lg.state && document.getElementById('seats')"
+        )
         figures["room_lobby_ms"] = room_phone.page.evaluate("window.__lg.stateAt")
         figures["room_fcp_ms"] = first_paint(room_phone)
         room_phone.page.wait_for_load_state("networkidle")
