@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -81,7 +82,23 @@ def test_whole_game(  # noqa: PLR0917 - pytest's fixtures and parameters
         ph.page.click('[data-card="hide"]')
         expect(ph.page.locator("#my-card")).to_have_count(0)
 
-    play(table)
+    seen: dict[str, set[str]] = {}
+
+    def same_night_screens(ph: Phone, st: dict[str, Any]) -> None:
+        # Real tasks and decoys: the same heading and help, no word of which is which.
+        g = st["game"]
+        if g["phase"] != "night" or not g.get("task"):
+            return
+        panel = ph.page.locator("#h-task").locator("xpath=..")
+        if panel.count() == 0:
+            return
+        text = panel.inner_text()
+        assert "decoy" not in text.lower() and "leurre" not in text.lower(), text
+        heading = ph.page.locator("#h-task").inner_text()
+        seen.setdefault(heading, set()).add("decoy" if g["task"]["decoy"] else "real")
+
+    play(table, each=same_night_screens)
+    assert len(seen) == 1, seen  # one heading for every night screen, real or decoy
     for ph in table:
         expect(ph.page.locator("#h-end")).to_be_visible()
         rows = ph.page.locator("#h-cards ~ table tbody tr")
