@@ -219,6 +219,8 @@ async def run(args: argparse.Namespace) -> int:
         "--data",
         data,
         "--no-qr",
+        "--rooms-per-minute",
+        "100000",
     ]
     server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
     try:

@@ -42,6 +42,16 @@ def _hours(text: str) -> float:
     return value
 
 
+def _rate(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, not '{text}'") from None
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError("between 1 and 100000")
+    return value
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
@@ -70,6 +80,12 @@ def register(sub: Any) -> None:
         type=_hours,
         default=24 * 7,
         help="forget rooms untouched for this long (default 168: a week)",
+    )
+    p.add_argument(
+        "--rooms-per-minute",
+        type=_rate,
+        default=30,
+        help="rooms one address may create in a minute (default 30)",
     )
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     p.set_defaults(func=handle)
@@ -123,7 +139,9 @@ def handle(args: argparse.Namespace) -> int:
     if not args.no_qr:
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
-    app = create_app(hub, ServerConfig(public_url=args.public_url))
+    app = create_app(
+        hub, ServerConfig(public_url=args.public_url, rooms_per_minute=args.rooms_per_minute)
+    )
     try:
         uvicorn.run(
             app,

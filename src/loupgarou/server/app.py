@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import secrets
 import time
 from collections import deque
 from collections.abc import AsyncIterator
@@ -48,6 +49,8 @@ class ServerConfig:
     """The address devices use (behind a reverse proxy); None: the request's own."""
     web_root: Path | None = None
     """Where the pages are (default: the package's ``web`` folder)."""
+    rooms_per_minute: int = CREATE_PER_MINUTE
+    """Rooms one address may create in a minute."""
 
 
 class Window:
@@ -87,7 +90,7 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
     config = config or ServerConfig()
     web = _web_root(config)
     wrong_codes = Window(60.0, CODE_ATTEMPTS)
-    creations = Window(60.0, CREATE_PER_MINUTE)
+    creations = Window(60.0, config.rooms_per_minute)
 
     def err(status: int, code: str, message: str) -> JSONResponse:
         return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
@@ -111,7 +114,11 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
 
     async def create_room(request: Request) -> Response:
         if not creations.allow(_client(request), time.monotonic()):
-            return err(429, "room.too_many", "too many rooms created from here; wait a minute")
+            return err(
+                429,
+                "room.too_many",
+                f"at most {config.rooms_per_minute} rooms a minute from one address; wait a minute",
+            )
         body = await request.body()
         if len(body) > MAX_MESSAGE:
             return err(413, "proto.too_large", f"a request is at most {MAX_MESSAGE} bytes")
@@ -365,11 +372,16 @@ class _Connection:
             entry = {"t": "ready"}
         elif kind == "answer":
             entry = {"t": "answer", "ask": m.get("ask"), "text": m.get("text")}
+            for key in ("cards", "votes"):  # One Night's "who won?"
+                if key in m:
+                    entry[key] = m[key]
+        elif kind == "skip":
+            entry = {"t": "skip"}
         elif kind == "lobby":
             entry = {k: v for k, v in m.items() if k not in ("type", "id", "t", "by", "now")}
             entry["t"] = "lobby"
             if entry.get("op") == "start":
-                entry["seed"] = int.from_bytes(new_token().encode()[:6], "big")
+                entry["seed"] = secrets.randbits(48)
         else:
             self.send(error_message("proto.unknown_type", f"unknown message type '{kind}'", ref))
             return

@@ -45,7 +45,11 @@ class NarratedOneNight:
         self.locale = narration_locale(settings)
         draw = options.get("deck_draw")
         drawn = isinstance(draw, str) and draw != "fixed"
-        deck = possible_roles(draw) if drawn and isinstance(draw, str) else tuple(Role(r) for r in table.deck)
+        deck = (
+            possible_roles(draw)
+            if drawn and isinstance(draw, str)
+            else tuple(Role(r) for r in table.deck)
+        )
         self.roles = tuple(dict.fromkeys(r for r in Role if r in set(deck)))
         timing = Timing(
             step_seconds=settings.timers.call, discussion_seconds=settings.timers.discussion
@@ -114,7 +118,9 @@ class NarratedOneNight:
         cards = data.get("cards")
         votes = data.get("votes")
         if not isinstance(cards, list) or len(cards) != n:
-            raise GameError("narrate.bad_cards", f"give the card in front of each of the {n} players")
+            raise GameError(
+                "narrate.bad_cards", f"give the card in front of each of the {n} players"
+            )
         if not isinstance(votes, list) or len(votes) != n:
             raise GameError("narrate.bad_votes", f"give whom each of the {n} players pointed at")
         roles: list[Role] = []
@@ -179,7 +185,13 @@ class NarratedOneNight:
             "paused_at": self.paused_at,
             "length": self.length,
             "cues": [
-                {"kind": str(c.kind), "step": c.step, "key": c.key, "text": c.text, "seconds": c.seconds}
+                {
+                    "kind": str(c.kind),
+                    "step": c.step,
+                    "key": c.key,
+                    "text": c.text,
+                    "seconds": c.seconds,
+                }
                 for c in self.cues
             ],
             "notes": [],

@@ -22,6 +22,7 @@ from loupgarou.core.errors import LoupGarouError
 from loupgarou.core.events import JSON
 from loupgarou.core.statements import Statement
 from loupgarou.session.narrated import NarratedOneNight
+from loupgarou.session.narrated_table import NarratedTable
 from loupgarou.session.phones import GameError, PhoneGame
 from loupgarou.session.settings import (
     BOT_LEVELS,
@@ -91,7 +92,7 @@ class Room:
         self.status = "new"
         self.game: PhoneGame | None = None
         """The game of a room whose cards are on the phones."""
-        self.table: NarratedOneNight | None = None
+        self.table: NarratedOneNight | NarratedTable | None = None
         """The game of a narrated room (physical cards)."""
         self.games = 0
         self.created = 0.0
@@ -230,7 +231,9 @@ class Room:
         if self.settings.mode != "narrated":
             raise RoomError("lobby.not_narrated", "players name themselves when they join")
         if not isinstance(value, list) or len(value) != len(self.seats):
-            raise RoomError("lobby.bad_names", f"give the {len(self.seats)} players' names, clockwise")
+            raise RoomError(
+                "lobby.bad_names", f"give the {len(self.seats)} players' names, clockwise"
+            )
         names = [check_name(v) for v in value]
         if len(set(names)) != len(names):
             raise RoomError("name.taken", "two players have the same name; tell them apart")
@@ -312,11 +315,11 @@ class Room:
             raise RoomError(str(problems[0]["code"]), str(problems[0]["message"]))
         names = [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
         if self.settings.mode == "narrated":
-            if self.settings.family != "one-night":
-                raise RoomError(
-                    "room.mode", "a narrated room of this family cannot start in this version"
-                )
-            self.table = NarratedOneNight(self.settings, names, now)
+            if self.settings.family == "one-night":
+                self.table = NarratedOneNight(self.settings, names, now)
+            else:
+                self.table = NarratedTable(self.settings, names, int(e["seed"]), now)
+            self._verdict = None
             self.games += 1
             self.status = "playing"
             return
@@ -353,7 +356,10 @@ class Room:
             raise RoomError("auth.not_narrator", "only the narrator answers the game master")
         if self.table is None or self.status != "playing":
             raise RoomError("room.not_playing", "there is no game running in this room")
-        self.table.answer(e.get("ask"), e, now)
+        if isinstance(self.table, NarratedOneNight):
+            self.table.answer(e.get("ask"), e, now)
+        else:
+            self.table.answer(e.get("ask"), e.get("text"), now)
         self._after_game_input()
 
     def _player(self, e: Mapping[str, Any]) -> tuple[int, PhoneGame]:
@@ -410,10 +416,17 @@ class Room:
             self._after_game_input()
 
     def _after_game_input(self) -> None:
-        if self.table is not None and self.table.over and self.status == "playing":
+        table = self.table
+        if table is not None and table.over and self.status == "playing":
+            from loupgarou.engine.record import to_record
+
             self.status = "over"
-            assert self.table.result is not None
-            self.records.append(self.table.result)
+            if isinstance(table, NarratedOneNight):
+                assert table.result is not None
+                self.records.append(table.result)
+            else:
+                assert table.match is not None
+                self.records.append(to_record(table.match))
             return
         game = self.game
         if game is not None and game.match.over and self.status == "playing":
@@ -426,13 +439,17 @@ class Room:
         """The last finished game told as the adjudicator tells it (docs/adjudicate-json.md)."""
         from loupgarou.scripting.adjudicator import verdict_of_match
 
-        if self.table is not None and self.table.result is not None:
+        if isinstance(self.table, NarratedOneNight) and self.table.result is not None:
             return self.table.result
-        assert self.game is not None and self.game.match.over
+        match = self.table.match if isinstance(self.table, NarratedTable) else None
+        if match is None:
+            assert self.game is not None
+            match = self.game.match
+        assert match.over
         if self._verdict is None:
             title = self.settings.scenario or "a served game"
             self._verdict = verdict_of_match(
-                self.game.match,
+                match,
                 source=f"room {self.code}",
                 title=title,
                 scenario=self.settings.scenario,
@@ -467,7 +484,11 @@ class Room:
         game: JSON = None
         narrator: JSON = None
         if self.table is not None:
-            game = self.table.game_json()
+            if isinstance(self.table, NarratedTable):
+                game = self.table.game_json(seat)
+                game["verdict"] = self.verdict() if self.status == "over" else None
+            else:
+                game = self.table.game_json()
             game["number"] = self.games
             if role == "narrator":
                 narrator = self.table.narrator_json()
