@@ -89,3 +89,55 @@ def test_narrated_one_night(browser: Browser, server: Server, tmp_path: Path, la
         assert not narr.errors, narr.errors
     finally:
         narr.close()
+
+
+@pytest.mark.parametrize(
+    ("family", "scenario", "players"), [("thiercelieux", "suggested", 8), ("lupus", "basic", 8)]
+)
+def test_narrated_game_master(
+    browser: Browser, server: Server, family: str, scenario: str, players: int
+) -> None:
+    """Thiercelieux and Lupus with real cards: the narrator answers each question the game
+    master asks with its buttons, until the verdict."""
+    code, token = server.room(
+        None,
+        family=family,
+        scenario=scenario,
+        players=players,
+        mode="narrated",
+        lang="en",
+        timers={"call": 1, "discussion": 1, "vote": 1},
+    )
+    narr = Phone(browser, server.base, "narrator").with_token(code, token)
+    try:
+        narr.open(f"/r/{code}")
+        for i in range(players):
+            narr.page.fill(f"#nm-{i}", f"N{i + 1}")
+        narr.page.click("#names button[type=submit]")
+        expect(narr.page.locator("[data-start]")).to_be_enabled()
+        narr.page.click("[data-start]")
+        asked = 0
+        deadline = time.monotonic() + 150
+        while narr.page.locator("#h-end").count() == 0:
+            if time.monotonic() > deadline:
+                st = narr.state() or {}
+                n = dict(st.get("narrator") or {})
+                cues = n.pop("cues", [])
+                raise AssertionError(f"stuck: {st.get('now')} {n} {cues[-3:]} {st.get('game')}")
+            buttons = narr.page.locator("[data-answer]")
+            if buttons.count():
+                n = buttons.count()
+                try:
+                    buttons.nth(asked % n).click(timeout=2000)
+                    asked += 1
+                except Exception as exc:
+                    if "Timeout" not in type(exc).__name__:
+                        raise
+            elif narr.page.locator("[data-skip]:not([disabled])").count():
+                narr.page.click("[data-skip]", timeout=2000)
+            time.sleep(0.2)
+        assert asked > 0
+        expect(narr.page.locator("#h-end")).to_be_visible()
+        assert not narr.errors, narr.errors
+    finally:
+        narr.close()

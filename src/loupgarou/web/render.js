@@ -406,9 +406,11 @@ function narrator(st, me, ui, ctx) {
   const { index, cue, next } = currentCue(n, when);
   const cues = timedCues(n);
   const end = cue ? n.origin + cue.at + (cue.seconds || 0) : null;
-  const ask = n.ask;
+  // A question shows when its time in the script comes (a script paused holds it back).
+  const ask = n.ask && (typeof n.ask.at !== "number" || n.origin + n.ask.at <= when + 0.25) ? n.ask : null;
   const paused = st.room.status === "paused";
-  const running = !g || g.phase === "night";
+  // The script panel while the script runs (in the narrated mode it runs by day too).
+  const running = !g || (g.stage !== "verdict" && g.phase !== "over" && cues.length > 0);
   return `${g ? stageBanner(st, ctx, me) : ""}
   ${running ? "" : "<!--"}<section class="panel" aria-labelledby="h-cue"><h2 id="h-cue">${esc(ctx.t("narr.now"))}${cue ? ` <span class="muted small">(${index + 1}/${cues.length})</span>` : ""}</h2>
     ${paused ? `<p class="clock big">${clockText(end ? end - when : 0)}</p>` : end && end > ctx.now ? clock(end, ctx, true) : g?.deadline ? clock(g.deadline, ctx, true) : ""}

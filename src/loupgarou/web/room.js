@@ -95,9 +95,12 @@ function tick() {
     if (el.textContent !== txt) el.textContent = txt;
   }
   if (me.role === "narrator" && state?.narrator) {
-    const i = currentCue(state.narrator, state.narrator.paused_at ?? now).index;
-    if (i !== ui.cueIndex) {
+    const n = state.narrator;
+    const i = currentCue(n, n.paused_at ?? now).index;
+    const due = !!n.ask && (typeof n.ask.at !== "number" || n.origin + n.ask.at <= (n.paused_at ?? now) + 0.25);
+    if (i !== ui.cueIndex || due !== ui.askDue) {
       ui.cueIndex = i;
+      ui.askDue = due;
       paint();
     }
   }
