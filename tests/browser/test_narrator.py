@@ -56,7 +56,7 @@ def test_narrated_one_night(browser: Browser, server: Server, tmp_path: Path, la
         half = script[len(script) // 2][0] - offset - time.time()
         time.sleep(max(0.0, half))
         if lang == "en":
-            capture(narr, "narrator-night", shots_dir(tmp_path))
+            capture(narr, "narrator-night", shots_dir(tmp_path), dark=True)
         narr.context.set_offline(True)
         end = script[-1][0] - offset - time.time()
         time.sleep(max(0.0, end) + 1.0)
@@ -69,7 +69,7 @@ def test_narrated_one_night(browser: Browser, server: Server, tmp_path: Path, la
         # After the script: "who won?" with a card and a vote per player.
         expect(narr.page.locator("#final")).to_be_visible(timeout=15000)
         if lang == "en":
-            capture(narr, "narrator-final", shots_dir(tmp_path), full=True)
+            capture(narr, "narrator-final", shots_dir(tmp_path))
         cards = ["werewolf", "seer", "villager", "robber"]
         for i, card in enumerate(cards):
             narr.page.select_option(f"#fc-{i}", card)
@@ -85,7 +85,7 @@ def test_narrated_one_night(browser: Browser, server: Server, tmp_path: Path, la
             pytest.xfail("server drops the answer's cards and votes: " + refused[-1][:200])
         expect(narr.page.locator("#h-end")).to_be_visible()
         if lang == "en":
-            capture(narr, "narrator-end", shots_dir(tmp_path), full=True)
+            capture(narr, "narrator-end", shots_dir(tmp_path))
         assert not narr.errors, narr.errors
     finally:
         narr.close()
@@ -121,9 +121,9 @@ def test_narrated_game_master(
         while narr.page.locator("#h-end").count() == 0:
             if time.monotonic() > deadline:
                 st = narr.state() or {}
-                n = dict(st.get("narrator") or {})
-                cues = n.pop("cues", [])
-                raise AssertionError(f"stuck: {st.get('now')} {n} {cues[-3:]} {st.get('game')}")
+                narr_state = dict(st.get("narrator") or {})
+                cues = narr_state.pop("cues", [])
+                raise AssertionError(f"stuck: {st.get('now')} {narr_state} {cues[-3:]}")
             buttons = narr.page.locator("[data-answer]")
             if buttons.count():
                 n = buttons.count()

@@ -46,7 +46,7 @@ def test_screens_of_a_game(browser: Browser, server: Server, tmp_path: Path) -> 
         ann.page.click('[data-bot="2"]')
         expect(ann.page.locator("#seats")).to_contain_text("⚙")
         expect(ann.page.locator("div.qr svg")).to_be_visible()
-        capture(ann, "lobby-host", out)
+        capture(ann, "lobby-host", out, dark=True)
         capture(bob, "lobby-player", out)
         ann.page.click("[data-bots-all]")
         expect(ann.page.locator("[data-start]")).to_be_enabled()
@@ -72,7 +72,7 @@ def test_screens_of_a_game(browser: Browser, server: Server, tmp_path: Path) -> 
                 and page.locator("#h-task").count()
             ):
                 taken.add("night")
-                capture(ph, "night-task", out)
+                capture(ph, "night-task", out, dark=True)
                 page.click('[data-card="show"]')
                 capture(ph, "night-card", out)
                 page.click('[data-card="hide"]')
@@ -89,7 +89,7 @@ def test_screens_of_a_game(browser: Browser, server: Server, tmp_path: Path) -> 
                 taken.add("day")
                 page.click("[data-saw-add]")
                 page.select_option("#claim-role", "seer")
-                capture(ph, "day-discussion", out, full=True)
+                capture(ph, "day-discussion", out)
             elif (
                 g["stage"] == "vote"
                 and g.get("task")
@@ -97,11 +97,11 @@ def test_screens_of_a_game(browser: Browser, server: Server, tmp_path: Path) -> 
                 and page.locator("#h-task").count()
             ):
                 taken.add("vote")
-                capture(ph, "day-vote", out)
+                capture(ph, "day-vote", out, dark=True)
 
         play([ann, bob], each=each)
         expect(ann.page.locator("#h-end")).to_be_visible()
-        capture(ann, "end", out, full=True)
+        capture(ann, "end", out, dark=True)
         assert {"night", "day", "vote"} <= taken, taken
         for ph in phones:
             assert not ph.errors, ph.errors
