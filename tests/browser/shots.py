@@ -32,12 +32,35 @@ def shrink(path: Path) -> None:
         small.save(path, optimize=True)
 
 
+UNLABELLED = """
+[...document.querySelectorAll('button, input:not([type=hidden]), select, textarea')]
+  .filter((el) => {
+    const text = (el.getAttribute('aria-label') || el.textContent || el.placeholder || '').trim();
+    const label = el.id && document.querySelector(`label[for="${el.id}"]`);
+    return !text && !label && !el.closest('label');
+  })
+  .map((el) => el.outerHTML.slice(0, 120))
+"""
+SMALL = """
+[...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=radio])')]
+  .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height < 40; })
+  .map((el) => el.outerHTML.slice(0, 120))
+"""
+
+
+def check_access(phone: Phone) -> None:
+    """Every control has a name a screen reader can say, and a target a finger can hit."""
+    assert phone.page.evaluate(UNLABELLED) == []
+    assert phone.page.evaluate(SMALL) == []
+
+
 def capture(
     phone: Phone, name: str, folder: Path, *, full: bool = False, dark: bool = False
 ) -> list[Path]:
     """Four pictures of what the phone shows now (and a fifth, dark, on the phone in
     English with ``dark``); the page's language is restored."""
     page = phone.page
+    check_access(phone)
     before = page.evaluate("document.documentElement.lang") or "en"
     made = []
     for lang in ("en", "fr"):
