@@ -63,9 +63,17 @@ def test_narrated_one_night(browser: Browser, server: Server, tmp_path: Path, la
         narr.context.set_offline(False)
         spoken = [s for s in narr.page.evaluate("window.__spoken") if "text" in s]
         assert [s["text"] for s in spoken] == [t for _, t in script]
-        for s, (at, _) in zip(spoken, script, strict=True):
+        seconds = [c["seconds"] for c in st["narrator"]["cues"]]
+        for s, (at, _), slot in zip(spoken, script, seconds, strict=True):
             assert abs((s["t"] + offset) - at) < 0.6, (s, at)
             assert s["lang"].startswith(lang)
+            # Each line fits its slot: spoken faster (up to 2x) when it is long.
+            assert 1 <= s["rate"] <= 2
+            if slot:
+                fits = len(s["text"]) / 14 / s["rate"] <= max(slot * 0.9, 0.5) + 0.01
+                assert fits or s["rate"] == 2, (s, slot)
+            else:
+                assert s["rate"] == 1  # the open-ended last line
         # After the script: "who won?" with a card and a vote per player.
         expect(narr.page.locator("#final")).to_be_visible(timeout=15000)
         if lang == "en":
@@ -116,6 +124,12 @@ def test_narrated_game_master(
         narr.page.click("#names button[type=submit]")
         expect(narr.page.locator("[data-start]")).to_be_enabled()
         narr.page.click("[data-start]")
+        # Pause and resume: the clocks stop and start again.
+        narr.page.click('[data-op="pause"]')
+        expect(narr.page.locator('[data-op="resume"]')).to_be_visible()
+        narr.page.wait_for_function("window.__lg.state.room.status === 'paused'")
+        narr.page.click('[data-op="resume"]')
+        narr.page.wait_for_function("window.__lg.state.room.status === 'playing'")
         asked = 0
         deadline = time.monotonic() + 150
         while narr.page.locator("#h-end").count() == 0:

@@ -61,6 +61,10 @@ def test_reload_and_offline_come_back(browser: Browser, server: Server) -> None:
         play([ann, bob])
         bob.page.reload()
         expect(bob.page.locator("#h-end")).to_be_visible()
+        # The host starts a rematch: both are back in the lobby, in the same seats.
+        ann.page.click('[data-op="rematch"]')
+        expect(bob.page.locator("#seats")).to_contain_text("Bob")
+        expect(ann.page.locator("#seats")).to_contain_text("Ann")
         assert not ann.errors and not bob.errors, ann.errors + bob.errors
     finally:
         ann.close()

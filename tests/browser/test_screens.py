@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import Phone, Server
 from tests.browser.shots import capture, shots_dir
-from tests.browser.table import play
+from tests.browser.table import play, secrets_leaked
 
 
 def test_screens_of_a_game(browser: Browser, server: Server, tmp_path: Path) -> None:
@@ -30,7 +30,7 @@ def test_screens_of_a_game(browser: Browser, server: Server, tmp_path: Path) -> 
             players=5,
             mode="phones",
             lang="en",
-            timers={"call": 4, "discussion": 30, "vote": 15},
+            timers={"call": 30, "discussion": 30, "vote": 15},
         )
         ann = Phone(browser, server.base, "Ann").with_token(code, token)
         phones.append(ann)
@@ -104,6 +104,8 @@ def test_screens_of_a_game(browser: Browser, server: Server, tmp_path: Path) -> 
         assert {"night", "done", "day", "vote"} <= taken, taken
         for ph in phones:
             assert not ph.errors, ph.errors
+        assert not secrets_leaked(watcher), secrets_leaked(watcher)[:3]
+        assert not secrets_leaked(bob), secrets_leaked(bob)[:3]
     finally:
         for ph in phones:
             ph.close()

@@ -3,6 +3,7 @@
 const CHARS_PER_SECOND = 14; // a plain speaking pace at rate 1, in both languages
 
 export function fitRate(text, seconds) {
+  if (!seconds) return 1; // an open-ended line (the last one): no slot to fit
   const needed = text.length / CHARS_PER_SECOND;
   const room = Math.max(0.5, seconds * 0.9);
   return needed <= room ? 1 : Math.min(2, needed / room);
@@ -52,8 +53,8 @@ export class Narration {
       const k = `${game}|${i}|${cue.at}|${cue.kind}`;
       if (this.spoken.has(k)) return;
       const start = narr.origin + cue.at;
-      const seconds = cue.seconds || 5;
-      if (start + seconds < now) {
+      const seconds = cue.seconds || 0;
+      if (start + Math.max(seconds, 5) < now) {
         this.remember(k); // long past: a reload does not say it again
         return;
       }

@@ -422,7 +422,7 @@ function narrator(st, me, ui, ctx) {
       <button type="button" data-mute aria-pressed="${!!ui.muted}">${esc(ctx.t("narr.mute"))}</button>
     </div>
     ${ui.offline ? `<p class="notice warn">${esc(ctx.t("narr.offline"))}</p>` : ""}
-  </section>${running ? "" : "-->"}
+  </section>${running ? "" : `-->${g && g.phase !== "over" ? `<p class="row"><button type="button" data-op="${paused ? "resume" : "pause"}">${esc(ctx.t(paused ? "narr.resume" : "narr.pause"))}</button></p>` : ""}`}
   ${ask?.form ? finalForm(ask, ui, ctx) : ""}
   ${ask && !ask.form ? `<section class="panel" aria-labelledby="h-ask"><h2 id="h-ask">${esc(ask.question)}</h2>
     <div class="choices">${(ask.choices || []).map((c) => `<button type="button" data-answer="${esc(c)}" data-ask="${ask.id}">${esc(c)}</button>`).join("")}</div>
