@@ -256,11 +256,11 @@ function stageBanner(st, ctx, me) {
   let title, sub = "";
   if (st.room.status === "paused") title = ctx.t("stage.paused");
   else if (night) {
-    title = ctx.t("stage.night", { n: g.night ?? 1 });
+    title = ctx.t("stage.night", { n: g.night ?? g.view?.public?.night ?? 1 });
     if (g.call) sub = ctx.t("stage.call", { i: g.call.index + 1, of: g.call.of, step: stepName(g.call.step, ctx) });
   } else if (g.phase === "day") {
-    title = ctx.t("stage.day", { n: g.night ?? 1 });
-    sub = ctx.t(`stage.${g.stage}`);
+    title = ctx.t("stage.day", { n: g.night ?? g.view?.public?.day ?? 1 });
+    sub = ctx.has(`stage.${g.stage}`) ? ctx.t(`stage.${g.stage}`) : "";
   } else title = ctx.t("stage.over");
   const alive = g.view?.public?.alive;
   const dead = isList(alive) && me.seat !== null && me.seat !== undefined && !alive.includes(me.seat);
