@@ -102,8 +102,8 @@ def test_narrated_one_night(browser: Browser, server: Server, tmp_path: Path, la
 @pytest.mark.parametrize(
     ("family", "scenario", "players"), [("thiercelieux", "suggested", 8), ("lupus", "basic", 8)]
 )
-def test_narrated_game_master(
-    browser: Browser, server: Server, family: str, scenario: str, players: int
+def test_narrated_game_master(  # noqa: PLR0917 - pytest's fixtures and parameters
+    browser: Browser, server: Server, tmp_path: Path, family: str, scenario: str, players: int
 ) -> None:
     """Thiercelieux and Lupus with real cards: the narrator answers each question the game
     master asks with its buttons, until the verdict."""
@@ -140,6 +140,8 @@ def test_narrated_game_master(
                 raise AssertionError(f"stuck: {st.get('now')} {narr_state} {cues[-3:]}")
             buttons = narr.page.locator("[data-answer]")
             if buttons.count():
+                if asked == 2 and family == "thiercelieux":
+                    capture(narr, "narrator-question", shots_dir(tmp_path), dark=True)
                 n = buttons.count()
                 try:
                     buttons.nth(asked % n).click(timeout=2000)

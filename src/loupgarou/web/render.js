@@ -324,10 +324,10 @@ function claimBuilder(st, me, ui, names, ctx) {
   return `<form class="panel" id="say" aria-labelledby="h-say"><h3 id="h-say">${esc(ctx.t("claim.title"))}</h3>
     <label for="claim-role">${esc(ctx.t("claim.role"))}</label>
     <select id="claim-role" data-claim="role">${opt("", ctx.t("claim.none"), c.role)}${roles.map((r) => opt(r, ctx.role(r), c.role)).join("")}</select>
-    ${c.saw.map((s, i) => `<div class="row" role="group" aria-label="${esc(ctx.t("claim.saw_n", { n: i + 1 }))}">
+    ${c.saw.map((s, i) => `<div class="saw" role="group" aria-label="${esc(ctx.t("claim.saw_n", { n: i + 1 }))}">
       <label class="sr" for="saw-seat-${i}">${esc(ctx.t("claim.saw_who"))}</label>
       <select id="saw-seat-${i}" data-saw="${i}" data-field="seat">${names.map((n, k) => opt(k, n, s.seat)).join("")}</select>
-      <label class="sr" for="saw-role-${i}">${esc(ctx.t("claim.saw_role"))}</label>
+      <label for="saw-role-${i}" class="was">${esc(ctx.t("claim.saw_role"))}</label>
       <select id="saw-role-${i}" data-saw="${i}" data-field="role">${sawRoles.map((r) => opt(r, r === "human" ? ctx.t("claim.human") : ctx.role(r), s.role)).join("")}</select>
       <button type="button" class="small" data-saw-drop="${i}" aria-label="${esc(ctx.t("claim.drop"))}">✖</button></div>`).join("")}
     <button type="button" class="small" data-saw-add>${esc(ctx.t("claim.add_saw"))}</button>
@@ -367,8 +367,8 @@ function player(st, me, ui, ctx) {
   if (g.phase === "night") body = nightTask(st, me, ui, names, ctx);
   else if (g.stage === "discussion") {
     const ready = (g.ready || []).includes(me.seat);
-    body = `<section class="panel" aria-labelledby="h-claims"><h3 id="h-claims">${esc(ctx.t("day.claims"))}</h3>${claims(v, names, ctx)}</section>
-      ${claimBuilder(st, me, ui, names, ctx)}
+    body = `<div class="cols"><section class="panel" aria-labelledby="h-claims"><h3 id="h-claims">${esc(ctx.t("day.claims"))}</h3>${claims(v, names, ctx)}</section>
+      ${claimBuilder(st, me, ui, names, ctx)}</div>
       <section class="panel"><button type="button" class="primary" data-ready ${ready ? "disabled" : ""}>${esc(ready ? ctx.t("day.ready_done") : ctx.t("day.ready"))}</button>
       <h3>${esc(ctx.t("day.who_ready"))}</h3>${whoDone(st, names, ctx, "ready")}</section>`;
   } else {
