@@ -41,8 +41,14 @@ def test_create_remember_and_join(browser: Browser, server: Server) -> None:
         guest.page.click("#join button[type=submit]")
         expect(guest.page.locator("#seats")).to_contain_text("Bob")
         expect(guest.page.locator("#seats")).to_contain_text("Ann")
-        # The host reorders with the arrows: Bob goes first.
+        # The host changes the table in the lobby: ten players now.
         host.open(f"/r/{code}")
+        host.page.click("#edit-settings summary")
+        host.page.fill("#set-players", "10")
+        host.page.click("#settings-form button[type=submit]")
+        expect(host.page.locator("#seats li")).to_have_count(10)
+        expect(guest.page.locator("#seats li")).to_have_count(10)
+        # The host reorders with the arrows: Bob goes first.
         host.page.click('[data-move="-1"][data-seat="1"]')
         expect(host.page.locator("#seats li").first).to_contain_text("Bob")
         # A wrong code says so.

@@ -199,6 +199,22 @@ function settingsSummary(st, ctx) {
   return `<p>${bits.map(esc).join(" · ")}</p>${deck}<p class="small muted">${esc(ctx.t("lobby.timers", { call: tm.call ?? "?", discussion: tm.discussion ?? "?", vote: tm.vote ?? "?" }))}</p>`;
 }
 
+/** The host changes the table in the lobby: players, clocks, language, bots. */
+function settingsEditor(st, ui, ctx) {
+  const s = st.room.settings || {};
+  const tm = s.timers || {};
+  const num = (id, key, value, min, max) => `<label for="${id}">${esc(ctx.t(key))}</label><input id="${id}" type="number" inputmode="numeric" min="${min}" max="${max}" data-set="${id}" value="${esc(value ?? "")}">`;
+  return `<details class="panel" id="edit-settings" ${ui.open?.["edit-settings"] ? "open" : ""}><summary>${esc(ctx.t("lobby.change"))}</summary>
+    <form id="settings-form">
+    ${num("set-players", "home.players", s.players, 3, 40)}
+    ${num("set-call", "home.timer.call", tm.call, 1, 604800)}
+    ${num("set-discussion", "home.timer.discussion", tm.discussion, 1, 604800)}
+    ${num("set-vote", "home.timer.vote", tm.vote, 1, 604800)}
+    <label for="set-lang">${esc(ctx.t("home.lang"))}</label><select id="set-lang" data-set="set-lang">${["en", "fr"].map((l) => `<option value="${l}" ${s.lang === l ? "selected" : ""}>${esc(ctx.t(`lang.${l}`))}</option>`).join("")}</select>
+    <label for="set-bots">${esc(ctx.t("home.bots"))}</label><select id="set-bots" data-set="set-bots">${["sensible", "random"].map((b) => `<option value="${b}" ${s.bots === b ? "selected" : ""}>${esc(ctx.t(`bots.${b}`))}</option>`).join("")}</select>
+    <p><button type="submit">${esc(ctx.t("lobby.change_save"))}</button></p></form></details>`;
+}
+
 function lobby(st, me, ui, ctx) {
   const r = st.room;
   const isHost = me.role === "narrator" || (me.role === "host");
@@ -218,6 +234,7 @@ function lobby(st, me, ui, ctx) {
     ${r.spectators ? `<p class="muted small">${esc(ctx.t("lobby.spectators", { n: r.spectators }))}</p>` : ""}
   </section>`}</div>
   <section class="panel" aria-labelledby="h-set"><h2 id="h-set">${esc(ctx.t("lobby.settings"))}</h2>${settingsSummary(st, ctx)}
+    ${isHost ? settingsEditor(st, ui, ctx) : ""}
     ${notices(r.problems, "bad")}${notices(r.warnings, "warn")}
     ${isHost ? `<button type="button" class="primary" data-start ${(r.problems || []).length ? "disabled aria-describedby=\"start-why\"" : ""}>${esc(ctx.t("lobby.start"))}</button>
       ${(r.problems || []).length ? `<p class="help" id="start-why">${esc(ctx.t("lobby.start_blocked"))}</p>` : ""}` : `<p>${esc(ctx.t("lobby.wait_host"))}</p>`}

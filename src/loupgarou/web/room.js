@@ -413,6 +413,14 @@ app.addEventListener("submit", (e) => {
       ui.claim = { role: "", saw: [] };
       paint();
     }
+  } else if (f.id === "settings-form") {
+    const v = (id) => f.querySelector(`#${id}`).value;
+    const cur = state.room.settings;
+    const settings = {
+      ...cur, players: +v("set-players"), lang: v("set-lang"), bots: v("set-bots"),
+      timers: { ...cur.timers, call: +v("set-call"), discussion: +v("set-discussion"), vote: +v("set-vote") },
+    };
+    send({ type: "lobby", op: "settings", settings });
   } else if (f.id === "names") {
     const names = [...f.querySelectorAll("[data-name-seat]")].map((i) => i.value.trim());
     send({ type: "lobby", op: "names", names });
