@@ -503,6 +503,8 @@ function endView(st, me, ui, ctx) {
   const deaths = new Set([...died, ...(v.public?.dead || []), ...((isList(v.public?.alive) ? names.map((_, i) => i).filter((i) => !v.public.alive.includes(i)) : []))]);
   const isHost = me.role === "host" || me.role === "narrator";
   const told = (vr.timeline || []).map((l) => l.text).filter(Boolean);
+  const votes = (res.votes || []).map((v) => `${v.name} → ${v.for?.name ?? "?"}`);
+  const showDealt = dealt.size > 0;
   const reason = (r) => (ctx.has(`reason.${r.code}`) ? ctx.t(`reason.${r.code}`) : r.text || r.code);
   const mine = win.includes(me.seat);
   return `<section class="stage day" aria-labelledby="h-end"><h2 id="h-end">${esc(ctx.t("end.title"))}</h2>
@@ -510,16 +512,17 @@ function endView(st, me, ui, ctx) {
     ${me.seat !== null && me.seat !== undefined && me.role !== "narrator" && me.role !== "spectator" ? `<p><strong>${esc(ctx.t(mine ? "end.you_won" : "end.you_lost"))}</strong></p>` : ""}
     <ul>${reasons.map((r) => `<li>${esc(reason(r))}</li>`).join("")}</ul></section>
   <section class="panel" aria-labelledby="h-cards"><h2 id="h-cards">${esc(ctx.t("end.cards"))}</h2>
-    <table><thead><tr><th scope="col">${esc(ctx.t("end.player"))}</th><th scope="col">${esc(ctx.t("end.dealt"))}</th><th scope="col">${esc(ctx.t("end.final"))}</th></tr></thead><tbody>
+    <table><thead><tr><th scope="col">${esc(ctx.t("end.player"))}</th>${showDealt ? `<th scope="col">${esc(ctx.t("end.dealt"))}</th>` : ""}<th scope="col">${esc(ctx.t("end.final"))}</th></tr></thead><tbody>
     ${names.map((n, i) => `<tr><td class="${win.includes(i) ? "winner" : ""}">${esc(n)}${win.includes(i) ? ` <span class="sr">${esc(ctx.t("end.winner"))}</span>` : ""}${deaths.has(i) ? ` <span class="badge">${esc(ctx.t("end.died"))}</span>` : ""}</td>
-      <td>${esc(dealt.has(i) ? ctx.role(dealt.get(i)) : "—")}</td><td>${esc(cards[i] ? ctx.role(cards[i]) : "—")}${effective && effective[i] && effective[i] !== cards[i] ? ` (${esc(ctx.role(effective[i]))})` : ""}</td></tr>`).join("")}
+      ${showDealt ? `<td>${esc(dealt.has(i) ? ctx.role(dealt.get(i)) : "—")}</td>` : ""}<td>${esc(cards[i] ? ctx.role(cards[i]) : "—")}${effective && effective[i] && effective[i] !== cards[i] ? ` (${esc(ctx.role(effective[i]))})` : ""}</td></tr>`).join("")}
     </tbody></table>
     ${revealed.centre ? `<p>${esc(ctx.t("end.centre"))} ${esc(revealed.centre.map((r) => ctx.role(r)).join(", "))}</p>` : ""}
     ${revealed.set_aside?.length ? `<p>${esc(ctx.t("end.set_aside"))} ${esc(revealed.set_aside.map((r) => ctx.role(r)).join(", "))}</p>` : ""}
   </section>
-  <details class="panel" open><summary>${esc(ctx.t("end.told"))}</summary>
+  ${votes.length ? `<section class="panel"><h2>${esc(ctx.t("end.votes"))}</h2><ul>${votes.map((x) => `<li>${esc(x)}</li>`).join("")}</ul></section>` : ""}
+  ${told.length || ev.length ? `<details class="panel" open><summary>${esc(ctx.t("end.told"))}</summary>
     ${told.length ? `<ol class="events" lang="en">${told.map((x) => `<li>${esc(x)}</li>`).join("")}</ol>` : `<ol class="events">${ev.map((e) => `<li>${esc(eventText(e, names, ctx))}</li>`).join("")}</ol>`}
-  </details>
+  </details>` : ""}
   ${isHost ? `<p><button type="button" class="primary" data-op="rematch">${esc(ctx.t("end.rematch"))}</button></p>` : ""}
   <p><a class="button" href="/">${esc(ctx.t("end.home"))}</a></p>`;
 }
