@@ -69,6 +69,7 @@ class NarratedOneNight(ScriptClock):
     def __init__(self, settings: Settings, names: Sequence[str], now: float) -> None:
         table = spec(settings)
         options = dict(table.options)
+        self.options = options
         self.names = tuple(names)
         self.locale = narration_locale(settings)
         draw = options.get("deck_draw")
@@ -153,7 +154,12 @@ class NarratedOneNight(ScriptClock):
                 raise GameError("narrate.bad_votes", f"{self.names[seat]} cannot point at themself")
             targets.append(target)
         deaths = vote_deaths(targets, [s for s, r in enumerate(roles) if r is Role.HUNTER])
-        outcome = decide(roles, [s for s, _, _ in deaths])
+        outcome = decide(
+            roles,
+            [s for s, _, _ in deaths],
+            minion_alone_dead=str(self.options.get("minion_alone_dead", "nobody")),
+            tanner_and_minion=str(self.options.get("tanner_and_minion", "tanner")),
+        )
 
         def who(seat: int) -> dict[str, JSON]:
             return {"seat": seat, "name": self.names[seat]}
