@@ -7,7 +7,10 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CODE = re.compile(r"^(setup|action|script|record|chance|narration|narrate|tournament)\.[a-z_0-9]+$")
+CODE = re.compile(
+    r"^(setup|action|script|record|chance|narration|narrate|tournament|bots|agent|play|limit)"
+    r"\.[a-z_0-9]+$"
+)
 
 
 def codes_in_source() -> set[str]:

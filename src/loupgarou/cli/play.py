@@ -39,6 +39,7 @@ from loupgarou.engine.match import Match
 from loupgarou.engine.views import SeatView
 from loupgarou.sim.runner import SimSpec, check_bots, kind_for, parse_bots, starting_roles
 from loupgarou.sim.scenarios import table_spec
+from loupgarou.sim.stats import WHY
 from loupgarou.sim.table import Table
 from loupgarou.variants.registry import find_family
 
@@ -206,6 +207,12 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--option", "-o", action="append", default=[], metavar="NAME=VALUE", help="a table option"
     )
+    parser.add_argument(
+        "--agent-timeout",
+        type=float,
+        default=5.0,
+        help="seconds an external agent has per answer (5)",
+    )
     parser.set_defaults(func=handle)
 
 
@@ -246,14 +253,32 @@ def handle(
             bots.append(person)
             continue
         kind = kind_for(assignment, s, entry.side_of(roles[s]))
-        bots.append(factory(family.name, kind)(s, random.Random(f"{seed}:seat{s}")))
+        bots.append(
+            factory(family.name, kind, agent_timeout=getattr(args, "agent_timeout", 5.0))(
+                s, random.Random(f"{seed}:seat{s}")
+            )
+        )
     write(
         f"{family.title}: {n} players ({', '.join(names)}); you are {args.name}, seat {args.seat}. Seed {seed}."
     )
-    Table(match, bots, rng=random.Random(f"{seed}:table"), entry=entry).play()
+    seats = Table(match, bots, rng=random.Random(f"{seed}:table"), entry=entry)
+    seats.play()
     for line in epilogue(match, roles):
         write(line)
+    for line in replaced_answers(seats, names):
+        write(line)
     return 0
+
+
+def replaced_answers(table: Table, names: Sequence[str]) -> list[str]:
+    """Which bot's answers were replaced by the default, for which decision, and why."""
+    if not table.log.faults:
+        return []
+    out = ["", "Answers replaced by the default:"]
+    for seat, decision, code, message in table.log.faults:
+        why = WHY.get(code, code)
+        out.append(f"  {names[seat]} (seat {seat + 1}), decision '{decision}': {why} ({message})")
+    return out
 
 
 def epilogue(match: Match, roles: Sequence[str]) -> list[str]:
