@@ -7,6 +7,7 @@ import io
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -477,3 +478,46 @@ def test_every_seat_has_its_own_name() -> None:
     assert names[0] == "Zoé" and len(set(names)) == 24
     bigger = play.table_names(40, 3, "Ana")
     assert len(set(bigger)) == 40 and bigger.count("Ana") == 1 and "Bruno 2" in bigger
+
+
+def test_plot_draws_a_rate_of_zero_whose_interval_rounds_below_it(tmp_path: Path) -> None:
+    """Six games and no Tanner win: the Wilson bound came out 6.9e-18 above the rate of 0,
+    a negative error bar, and matplotlib refused the whole picture."""
+    pytest.importorskip("matplotlib")
+    from loupgarou.sim.plot import plot_summary
+    from loupgarou.sim.stats import Rate, summarise
+
+    assert Rate(0, 6).interval[0] == 0.0 and Rate(6, 6).interval[1] == 1.0
+    summary = replace(summarise("six games", []), teams={"tanner": Rate(0, 6)})
+    plot_summary(summary, tmp_path / "six.png")
+    assert (tmp_path / "six.png").stat().st_size > 0
+
+
+def test_plot_refuses_a_file_that_is_not_an_image_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from loupgarou.cli import simulate
+
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("games were played before the --plot file was checked")
+
+    monkeypatch.setattr(simulate, "run", no_games)
+    assert main(["simulate", "-n", "3", "--plot", str(tmp_path / "x.txt")]) == 2
+    assert "[script.bad_plot_file]" in capsys.readouterr().err
+    assert main(["simulate", "-n", "3", "--plot", str(tmp_path / "no" / "x.png")]) == 2
+    assert "[script.cannot_write]" in capsys.readouterr().err
+
+
+def test_a_missing_matplotlib_is_reported_before_the_simulation(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from loupgarou.cli import simulate
+
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("games were played before matplotlib was looked for")
+
+    monkeypatch.setattr(simulate, "run", no_games)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails
+    argv = ["simulate", "-n", "100000", "--plot", str(tmp_path / "p.png"), "--json"]
+    assert main(argv) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["code"] == "script.no_plotting"

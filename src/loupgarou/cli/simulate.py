@@ -159,7 +159,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--json", action="store_true", help="same as --format json")
     parser.add_argument("--output", help="write the report to this file instead of standard output")
     parser.add_argument(
-        "--plot", metavar="FILE.png", help="draw the win rates to an image (needs matplotlib)"
+        "--plot",
+        metavar="FILE.png",
+        help="draw the win rates to an image, .png, .svg or .pdf (needs matplotlib)",
     )
     parser.add_argument(
         "--agent-timeout",
@@ -200,6 +202,10 @@ def parse_option(text: str) -> tuple[str, JSON]:
 
 def handle(args: argparse.Namespace) -> int:
     family = find_family(args.family)
+    if args.plot:
+        from loupgarou.sim.plot import check_plot
+
+        check_plot(args.plot)  # before the games: a missing extra is no surprise at the end
     if args.games < 1:
         raise ScriptError("script.bad_games", "give at least one game (--games)")
     deck = tuple(c.strip() for c in args.deck.split(",") if c.strip()) if args.deck else ()

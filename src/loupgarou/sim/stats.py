@@ -89,7 +89,11 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At k = 0 (k = n) the bound is exactly 0 (1); rounding leaves it a hair away, as
+    # 6.9e-18, which would put the interval on the wrong side of the rate.
+    low = 0.0 if k <= 0 else max(0.0, min(p, centre - half))
+    high = 1.0 if k >= n else min(1.0, max(p, centre + half))
+    return (low, high)
 
 
 @dataclass(frozen=True, slots=True)
