@@ -17,7 +17,8 @@ from typing import Any
 
 from loupgarou.core.errors import ScriptError
 from loupgarou.engine.record import to_record
-from loupgarou.scripting import parse_script, parse_text, play, read_script_file, render
+from loupgarou.scripting import parse_script, play, read_script_file, render
+from loupgarou.scripting.loader import read_script_stream
 
 
 def register(sub: Any) -> None:
@@ -40,7 +41,7 @@ def register(sub: Any) -> None:
 
 def _load(source: str) -> Any:
     if source == "-":
-        return parse_script(parse_text(sys.stdin.read(), "<stdin>"), "<stdin>")
+        return parse_script(read_script_stream(sys.stdin), "<stdin>")
     return parse_script(read_script_file(source), source)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
+from loupgarou.core.limits import MAX_STEPS, check_shape
 from loupgarou.scripting.families import dialect_for
 from loupgarou.scripting.model import SCRIPT_FORMAT, SCRIPT_VERSION, Script
 from loupgarou.scripting.reader import (
@@ -145,6 +146,7 @@ def as_script_error(exc: SetupError) -> ScriptError:
 
 def parse_script(obj: JSON, source: str = "<script>") -> Script:
     """Check a decoded document and build the :class:`Script`; see the module docstring."""
+    check_shape(obj, f"the script '{source}'")
     doc = _envelope(obj)
     try:
         family = find_family(text(doc["family"], "'family'")).name
@@ -187,10 +189,13 @@ def parse_script(obj: JSON, source: str = "<script>") -> Script:
                 "fix the 'deal' chance outcome under 'chance' instead",
             )
         deal = _deal(doc["deal"], reader, slots)
-    steps = tuple(
-        read_step(i, s, reader)
-        for i, s in enumerate(listing(doc.get("steps", []), "'steps'"), start=1)
-    )
+    raw_steps = listing(doc.get("steps", []), "'steps'")
+    if len(raw_steps) > MAX_STEPS:
+        fail(
+            "script.too_many_steps",
+            f"the script has {len(raw_steps):,} steps; the limit is {MAX_STEPS:,}",
+        )
+    steps = tuple(read_step(i, s, reader) for i, s in enumerate(raw_steps, start=1))
     title = doc.get("title", "")
     return Script(
         source=source,
