@@ -21,6 +21,7 @@ from typing import Any
 
 from loupgarou.bots.protocol import Bot
 from loupgarou.bots.registry import factory, family_bots
+from loupgarou.cli.bounds import MAX_AGENT_SECONDS, MAX_PLAYERS, MAX_SEED, seconds, whole
 from loupgarou.cli.play_claims import parse_claim
 from loupgarou.cli.play_words import Words
 from loupgarou.cli.simulate import (
@@ -189,8 +190,10 @@ def register(sub: Any) -> None:
     parser.add_argument("family", nargs="?", default="one-night", help=FAMILY_HELP)
     parser.add_argument("--scenario", "-s", help=SCENARIO_HELP)
     parser.add_argument("--deck", help="comma-separated cards, instead of a scenario")
-    parser.add_argument("--players", "-p", type=int, help=PLAYERS_HELP)
-    parser.add_argument("--seat", type=int, default=1, help="your seat, from 1 (1)")
+    parser.add_argument("--players", "-p", type=whole(1, MAX_PLAYERS), help=PLAYERS_HELP)
+    parser.add_argument(
+        "--seat", type=whole(1, MAX_PLAYERS), default=1, help="your seat, from 1 (1)"
+    )
     parser.add_argument("--name", default="Player", help="your name at the table (Player)")
     parser.add_argument(
         "--bots",
@@ -202,16 +205,18 @@ def register(sub: Any) -> None:
         ),
     )
     parser.add_argument(
-        "--seed", type=int, help="seed of the deal and the bots (random if not given)"
+        "--seed",
+        type=whole(-MAX_SEED, MAX_SEED),
+        help="seed of the deal and the bots (random if not given)",
     )
     parser.add_argument(
         "--option", "-o", action="append", default=[], metavar="NAME=VALUE", help="a table option"
     )
     parser.add_argument(
         "--agent-timeout",
-        type=float,
+        type=seconds(MAX_AGENT_SECONDS),
         default=5.0,
-        help="seconds an external agent has per answer (5)",
+        help=f"seconds an external agent has per answer (5; at most {MAX_AGENT_SECONDS:g})",
     )
     parser.set_defaults(func=handle)
 

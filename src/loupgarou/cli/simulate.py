@@ -18,10 +18,21 @@ from pathlib import Path
 from typing import Any
 
 from loupgarou.bots.registry import family_bots
+from loupgarou.cli.bounds import (
+    MAX_AGENT_SECONDS,
+    MAX_GAMES,
+    MAX_PLAYERS,
+    MAX_SEED,
+    MAX_WORKERS,
+    seconds,
+    whole,
+)
 from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
 from loupgarou.core.variant import GameConfig, Variant
 from loupgarou.sim.runner import SimSpec, parse_bots, progress_bar, run
+
+__all__ = ["default_players", "handle", "register", "run", "suited_players"]
 from loupgarou.sim.scenarios import find_lupus_scenario, lupus_deck, lupus_player_range, table_spec
 from loupgarou.sim.stats import as_csv, as_json, as_table, summarise
 from loupgarou.variants.registry import find_family
@@ -136,14 +147,26 @@ def register(sub: Any) -> None:
     parser.add_argument("family", nargs="?", default="one-night", help=FAMILY_HELP)
     parser.add_argument("--scenario", "-s", help=SCENARIO_HELP)
     parser.add_argument("--deck", help="comma-separated cards, instead of a scenario")
-    parser.add_argument("--players", "-p", type=int, help=PLAYERS_HELP)
+    parser.add_argument("--players", "-p", type=whole(1, MAX_PLAYERS), help=PLAYERS_HELP)
     parser.add_argument(
         "--bots", "-b", default="sensible", help="which bots sit where (sensible; see below)"
     )
-    parser.add_argument("--games", "-n", type=int, default=1000, help="number of games (1000)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (0)")
     parser.add_argument(
-        "--workers", "-j", type=int, default=1, help="worker processes (1; 0: one per CPU)"
+        "--games",
+        "-n",
+        type=whole(1, MAX_GAMES, code="script.bad_games", flag="--games"),
+        default=1000,
+        help=f"number of games (1000; at most {MAX_GAMES:,})",
+    )
+    parser.add_argument(
+        "--seed", type=whole(-MAX_SEED, MAX_SEED), default=0, help="seed of the whole run (0)"
+    )
+    parser.add_argument(
+        "--workers",
+        "-j",
+        type=whole(0, MAX_WORKERS, code="script.bad_workers", flag="--workers"),
+        default=1,
+        help=f"worker processes (1; 0: one per CPU; at most {MAX_WORKERS})",
     )
     parser.add_argument(
         "--option",
@@ -165,9 +188,9 @@ def register(sub: Any) -> None:
     )
     parser.add_argument(
         "--agent-timeout",
-        type=float,
+        type=seconds(MAX_AGENT_SECONDS),
         default=5.0,
-        help="seconds an external agent has per answer (5)",
+        help=f"seconds an external agent has per answer (5; at most {MAX_AGENT_SECONDS:g})",
     )
     progress = parser.add_mutually_exclusive_group()
     progress.add_argument(
@@ -216,6 +239,7 @@ def handle(args: argparse.Namespace) -> int:
     players = args.players if args.players is not None else default_players(family, scenario, deck)
     table = table_spec(family, players, scenario=scenario, deck=deck, options=options)
     workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
+    workers = max(1, min(workers, MAX_WORKERS, args.games))
     spec = SimSpec(
         table,
         parse_bots(args.bots),
