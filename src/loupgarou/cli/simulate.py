@@ -14,7 +14,6 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from loupgarou.bots.registry import family_bots
@@ -27,6 +26,7 @@ from loupgarou.cli.bounds import (
     seconds,
     whole,
 )
+from loupgarou.cli.files import check_writable, write_atomically
 from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
 from loupgarou.core.variant import GameConfig, Variant
@@ -229,6 +229,8 @@ def handle(args: argparse.Namespace) -> int:
         from loupgarou.sim.plot import check_plot
 
         check_plot(args.plot)  # before the games: a missing extra is no surprise at the end
+    if args.output:
+        check_writable(args.output, "the report")
     if args.games < 1:
         raise ScriptError("script.bad_games", "give at least one game (--games)")
     deck = tuple(c.strip() for c in args.deck.split(",") if c.strip()) if args.deck else ()
@@ -258,12 +260,9 @@ def handle(args: argparse.Namespace) -> int:
     fmt = "json" if args.json else args.format
     text = {"table": as_table, "json": as_json, "csv": as_csv}[fmt](summary)
     if args.output:
-        try:
-            Path(args.output).write_text(
-                text + ("" if text.endswith("\n") else "\n"), encoding="utf-8"
-            )
-        except OSError as exc:
-            raise ScriptError("script.cannot_write", f"cannot write {args.output}: {exc}") from exc
+        write_atomically(
+            args.output, text + ("" if text.endswith("\n") else "\n"), what="the report"
+        )
     else:
         print(text.rstrip("\n"))
     if args.plot:
