@@ -33,7 +33,8 @@ from loupgarou.cli.simulate import (
 )
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import SeededChance
-from loupgarou.core.errors import LoupGarouError, ScriptError
+from loupgarou.core.errors import LoupGarouError, ScriptError, SetupError
+from loupgarou.core.names import name_problem
 from loupgarou.core.statements import Statement
 from loupgarou.core.variant import GameConfig
 from loupgarou.engine.match import Match
@@ -240,6 +241,10 @@ def handle(
         options=tuple(parse_option(o) for o in args.option),
     )
     n = table.players
+    problem = name_problem(args.name.strip())
+    if problem is not None:
+        raise SetupError("setup.bad_name", f"--name: {problem}")
+    args.name = args.name.strip()
     me = args.seat - 1
     if not 0 <= me < n:
         raise ScriptError("script.bad_seat", f"--seat must be from 1 to {n}")

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
 from loupgarou.core.limits import MAX_STEPS, check_shape
+from loupgarou.core.names import name_problem
 from loupgarou.scripting.families import dialect_for
 from loupgarou.scripting.model import SCRIPT_FORMAT, SCRIPT_VERSION, Script
 from loupgarou.scripting.reader import (
@@ -59,6 +60,9 @@ def _players(value: JSON) -> tuple[str, ...]:
                 "script.bad_players",
                 f"player {i} must be a name (text), not {name!r}; {QUOTE}",
             )
+        problem = name_problem(name.strip())
+        if problem is not None:
+            fail("setup.bad_name", f"player {i}: {problem}")
         key = name.strip().casefold()
         if key in seen:
             fail(
