@@ -180,13 +180,17 @@ def test_parse_claim() -> None:
     assert parse_claim("robber rob 2 saw me=seer", 5, 0).saw[0].seat == 0
 
 
-def test_simulate_lupus_reports_its_three_sides(capsys: pytest.CaptureFixture[str]) -> None:
+def test_simulate_lupus_reports_its_sides_in_play(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "lupus", "--players", "9", "--games", "12", "--bots", "random"]
     code = main([*args, "--json", "--no-progress"])
     assert code == 0
     teams = json.loads(capsys.readouterr().out)["teams"]
-    assert {"humans", "werewolves", "werehamster"} <= set(teams)
+    assert set(teams) == {"humans", "werewolves"}  # the basic deck holds no Werehamster
     assert sum(t["wins"] for t in teams.values()) == 12
+    deck = "werewolf,werewolf,seer,werehamster,villager,villager,villager,villager,villager"
+    assert main([*args, "--deck", deck, "--json", "--no-progress"]) == 0
+    teams = json.loads(capsys.readouterr().out)["teams"]
+    assert {"humans", "werewolves", "werehamster"} <= set(teams)
 
 
 # --- Lupus in Tabula claims ------------------------------------------------------------------

@@ -34,7 +34,7 @@ from loupgarou.sim.runner import SimSpec, parse_bots, progress_bar, run
 
 __all__ = ["default_players", "handle", "register", "run", "suited_players"]
 from loupgarou.sim.scenarios import find_lupus_scenario, lupus_deck, lupus_player_range, table_spec
-from loupgarou.sim.stats import as_csv, as_json, as_table, summarise
+from loupgarou.sim.stats import GameResult, as_csv, as_json, as_table, summarise
 from loupgarou.variants.registry import find_family
 
 FAMILY_HELP = "one-night (default), thiercelieux, or lupus (also lupus-in-tabula)"
@@ -202,6 +202,18 @@ def register(sub: Any) -> None:
     parser.set_defaults(func=handle)
 
 
+def teams_in_play(
+    family: str, deck: Sequence[str], results: Sequence[GameResult]
+) -> tuple[str, ...]:
+    """The teams a report lists even when they never win: the family's main two, and each
+    other side only when a card of the deck (or, for a drawn deck, a dealt card) is on it:
+    no Tanner row without a Tanner."""
+    entry = family_bots(family)
+    present = {entry.side_of(card) for card in deck}
+    present.update(side for r in results for side in r.sides)
+    return tuple(s for i, s in enumerate(entry.sides) if i < 2 or s in present)
+
+
 def parse_option(text: str) -> tuple[str, JSON]:
     name, eq, raw = text.partition("=")
     if not eq or not name.strip():
@@ -255,7 +267,7 @@ def handle(args: argparse.Namespace) -> int:
     summary = summarise(
         f"{family.name} {table.label}, bots {bots}, seed {args.seed}",
         results,
-        family_bots(family.name).sides,
+        teams_in_play(family.name, table.deck, results),
     )
     fmt = "json" if args.json else args.format
     text = {"table": as_table, "json": as_json, "csv": as_csv}[fmt](summary)

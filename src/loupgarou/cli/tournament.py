@@ -91,9 +91,14 @@ def run(args: argparse.Namespace) -> int:
     result: dict[str, JSON]
     if args.format == "points":
         race = PointsRace.start(everyone, args.target)
-        for path, _, winners in games:
+        for path, seating, winners in games:
             race = _counted(path, partial(race.record, winners))
-            lines.append(f"  game {race.games} ({path.name}): {_names(winners)} score")
+            scorers = [p for p in seating if p in winners]  # in seat order, every run
+            verb = "scores" if len(scorers) == 1 else "score"
+            if not scorers:
+                lines.append(f"  game {race.games} ({path.name}): nobody scores")
+            else:
+                lines.append(f"  game {race.games} ({path.name}): {_names(scorers)} {verb}")
         result = {
             "format": "points",
             "target": race.target,
@@ -115,7 +120,8 @@ def run(args: argparse.Namespace) -> int:
         for path, seating, winners in games:
             event = _counted(path, partial(event.record, winners, seating))
             losers = [p for p in seating if p not in winners]
-            lines.append(f"  game {event.games} ({path.name}): {_names(losers)} lose")
+            verb = "loses" if len(losers) <= 1 else "lose"
+            lines.append(f"  game {event.games} ({path.name}): {_names(losers)} {verb}")
         result = {
             "format": "double",
             "lives": event.lives,
