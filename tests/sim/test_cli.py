@@ -357,7 +357,7 @@ def test_sentences_about_my_seat_speak_to_me() -> None:
 def test_solo_lupus_plays_a_named_scenario(monkeypatch: pytest.MonkeyPatch) -> None:
     lines, _ = _play_lupus([], monkeypatch, "--scenario", "specials")
     text = "\n".join(lines)
-    assert "medium, possessed, bodyguard, owl" in text
+    assert "Medium, Possessed, Bodyguard, Owl" in text
     assert "=== The game is over ===" in text
 
 

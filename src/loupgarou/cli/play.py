@@ -23,7 +23,7 @@ from loupgarou.bots.protocol import Bot
 from loupgarou.bots.registry import factory, family_bots
 from loupgarou.cli.bounds import MAX_AGENT_SECONDS, MAX_PLAYERS, MAX_SEED, seconds, whole
 from loupgarou.cli.play_claims import parse_claim
-from loupgarou.cli.play_words import Words
+from loupgarou.cli.play_words import OPTIONS, Words, decision_words, role_name, role_names
 from loupgarou.cli.simulate import (
     FAMILY_HELP,
     PLAYERS_HELP,
@@ -34,6 +34,7 @@ from loupgarou.cli.simulate import (
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import SeededChance
 from loupgarou.core.errors import LoupGarouError, ScriptError, SetupError
+from loupgarou.core.events import Event
 from loupgarou.core.names import name_problem
 from loupgarou.core.statements import Statement
 from loupgarou.core.variant import GameConfig
@@ -85,6 +86,14 @@ def table_names(n: int, me: int, name: str) -> list[str]:
     return names
 
 
+MAX_LISTED = 12
+"""A decision with more options than this, nearly all pairs of players, is asked as two
+seat numbers (:meth:`TerminalSeat.pick_two`)."""
+
+BOUNDARIES = frozenset({"night_begins", "day_begins"})
+"""Events before which a person out of the game is asked to press Enter."""
+
+
 class PlayError(LoupGarouError):
     """The solo game cannot go on (the terminal closed)."""
 
@@ -112,13 +121,39 @@ class TerminalSeat:
         self.read = read
         self.write = write
         self.shown = 0
+        self.out = False
+        """Whether the person's seat is out of the game (dead): the rest is watched."""
+        self.pausing = True
 
     def catch_up(self, view: SeatView) -> None:
+        """Print what the seat has not seen yet.  Once the person is out of the game, the
+        rest of it is shown at their pace: a pause (press Enter) before each new night
+        and each new day."""
         for e in view.events[self.shown :]:
+            if self.out and self.pausing and e.kind in BOUNDARIES:
+                self.pause()
             line = self.words.event(e)
             if line:
                 self.write(line)
+            if not self.out and self._dies(e):
+                self.out = True
         self.shown = len(view.events)
+
+    def _dies(self, e: Event) -> bool:
+        """Whether ``e`` tells the person's seat is out of the game."""
+        d = e.data
+        if e.kind in ("death", "lynched", "grief", "shot", "little_girl_caught"):
+            return d.get("seat") == self.seat
+        if e.kind == "dawn":
+            deaths = d.get("deaths")
+            return isinstance(deaths, list) and self.seat in deaths
+        return False
+
+    def pause(self) -> None:
+        try:
+            self.read("(press Enter to go on) ")
+        except EOFError:  # no terminal to wait for: show the rest at once
+            self.pausing = False
 
     def ask(self, prompt: str) -> str:
         try:
@@ -132,11 +167,18 @@ class TerminalSeat:
         targets = [self.words.who(p) for p in a.players] + [
             f"centre card {c + 1}" for c in a.centre
         ]
-        return a.kind.replace("_", " ") + (" " + " and ".join(targets) if targets else "")
+        kind = OPTIONS.get(a.kind, a.kind.replace("_", " "))
+        return kind + (" " + " and ".join(targets) if targets else "")
 
     def decide(self, view: SeatView, decision: Decision) -> Action:
         self.catch_up(view)
-        self.write(f"Your decision ({decision.kind.replace('_', ' ')}):")
+        if decision.kind == "werewolf_wake" and decision.allows(decision.default):
+            # Every night, a Werewolf wakes with the pack: not a question worth asking.
+            return decision.default
+        self.write(f"Your decision ({decision_words(decision.kind)}):")
+        pairs = [a for a in decision.options if len(a.players) == 2 and not a.centre]
+        if len(decision.options) > MAX_LISTED and len(pairs) >= len(decision.options) - 1:
+            return self.pick_two(decision, pairs)
         for i, a in enumerate(decision.options, start=1):
             self.write(f"  {i}. {self.option_text(a)}")
         while True:
@@ -144,6 +186,31 @@ class TerminalSeat:
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
                 return decision.options[int(answer) - 1]
             self.write(f"Type a number from 1 to {len(decision.options)}.")
+
+    def pick_two(self, decision: Decision, pairs: Sequence[Action]) -> Action:
+        """A choice of two players among many (a Troublemaker at a large table): ask for
+        two seat numbers rather than list every pair."""
+        seats = sorted({p for a in pairs for p in a.players})
+        kind = OPTIONS.get(pairs[0].kind, pairs[0].kind.replace("_", " "))
+        rest = [a for a in decision.options if a not in pairs]
+        self.write(
+            f"  {kind} the cards of two players: "
+            + ", ".join(f"{s + 1} {self.words.who(s)}" for s in seats)
+        )
+        if rest:
+            self.write(f"  or 0 to {self.option_text(rest[0])}")
+        while True:
+            words = self.ask("two numbers> ").replace(",", " ").split()
+            if rest and words == ["0"]:
+                return rest[0]
+            if len(words) == 2 and all(w.isdigit() for w in words):
+                chosen = {int(w) - 1 for w in words}
+                for a in pairs:
+                    if set(a.players) == chosen:
+                        return a
+            self.write(
+                "Type the numbers of two different players, as '3 5'" + (", or 0." if rest else ".")
+            )
 
     def speak(self, view: SeatView) -> Statement | None:
         self.catch_up(view)
@@ -297,17 +364,15 @@ def epilogue(match: Match, roles: Sequence[str]) -> list[str]:
     words = Words(names, None, match.config.family)
     out = ["", "=== The game is over ==="]
     out.append(
-        "Starting cards: " + "; ".join(f"{names[s]}: {r}" for s, r in enumerate(roles)) + "."
+        "Starting cards: "
+        + "; ".join(f"{names[s]}: {role_name(r)}" for s, r in enumerate(roles))
+        + "."
     )
     for e in match.events:
         if e.kind == "cards_revealed":
             out.append(words.event(e) or "")
         if e.kind == "deal" and "cards" in e.data and len(e.data["cards"]) > len(names):
-            out.append(
-                "Centre at the deal: "
-                + ", ".join(str(c) for c in e.data["cards"][len(names) :])
-                + "."
-            )
+            out.append("Centre at the deal: " + role_names(e.data["cards"][len(names) :]) + ".")
     out.append("")
     out.append("What happened, step by step:")
     for e in match.events:
