@@ -1,0 +1,172 @@
+"""Hypothesis strategies for the fuzz targets (:mod:`tests.fuzz.targets`)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from tests.fuzz.targets import COMMANDS, EXAMPLES, FAMILIES
+
+NASTY_TEXT = [
+    "",
+    " ",
+    "Ann",
+    "Ann\x00",
+    "Ann\nBob",
+    "\x1b[31mAnn",
+    "Ann\u202e",
+    "é" * 70,
+    "werewolf",
+    "seer",
+    "robber",
+    "troublemaker",
+    "villager",
+    "doppelganger",
+    "premiere-nuit",
+    "anarchie",
+    "bag",
+    "basic",
+    "specials",
+    "everything",
+    "suggested",
+    "suggested-thief",
+    "pass",
+    "vote",
+    "look",
+    "swap",
+    "rob",
+    "-",
+    "*",
+    "'",
+    "{",
+    "[",
+    "&a",
+    "*a",
+    "!!python/object:os.system",
+]
+
+NUMBERS = [
+    "0",
+    "1",
+    "2",
+    "3",
+    "5",
+    "9",
+    "-1",
+    "10",
+    "12",
+    "100",
+    "1000",
+    "100000000000",
+    "1e308",
+    "1e9",
+    "nan",
+    "inf",
+    "-inf",
+    "0.5",
+    "1_000",
+    "9" * 40,
+    "0x10",
+    "",
+]
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from(NASTY_TEXT),
+    st.text(max_size=20),
+)
+
+json_values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5),
+        st.dictionaries(
+            st.one_of(st.sampled_from(NASTY_TEXT), st.text(max_size=8)), inner, max_size=5
+        ),
+    ),
+    max_leaves=12,
+)
+
+edits = st.lists(
+    st.tuples(
+        st.integers(min_value=0, max_value=100_000), st.one_of(st.just("<del>"), json_values)
+    ),
+    min_size=1,
+    max_size=4,
+)
+
+examples = st.integers(min_value=0, max_value=max(0, len(EXAMPLES) - 1))
+
+script_texts = st.one_of(
+    st.text(max_size=400),
+    st.builds(
+        lambda head, body: head + body,
+        st.sampled_from(
+            [
+                "format: loupgarou-script\nversion: 1\nfamily: one-night\n",
+                "format: loupgarou-script\nversion: 1\nfamily: lupus\nplayers: [A, B, C, D, E, F, G, H]\n",
+                '{"format": "loupgarou-script", "version": 1, ',
+            ]
+        ),
+        st.text(max_size=300),
+    ),
+)
+
+agent_answers = st.one_of(
+    st.binary(max_size=300),
+    st.builds(
+        lambda obj, tail: (obj + tail).encode("utf-8", "surrogatepass"),
+        st.sampled_from(
+            [
+                '{"id": 1, "choice": 0}',
+                '{"id": 1, "choice": -1}',
+                '{"id": 1, "choice": 1e400}',
+                '{"id": 1, "choice": true}',
+                '{"id": 1, "action": {"kind": "look", "players": [1]}}',
+                '{"id": 1, "action": {"kind": "look", "players": "x"}}',
+                '{"id": 1, "action": {"kind": 5}}',
+                '{"id": 1, "action": []}',
+                '{"id": 1}',
+                '{"id": 2, "choice": 0}',
+                "[" * 5000,
+                '{"id": 1, "choice": 0' + "}" * 3,
+            ]
+        ),
+        st.sampled_from(["\n", "", "\n\n", "\n" + "x" * 100, "\r\n"]),
+    ),
+)
+
+
+def _flag_words(command: str) -> st.SearchStrategy[list[str]]:
+    flags = COMMANDS[command]
+    values = st.one_of(
+        st.sampled_from(NUMBERS),
+        st.sampled_from(NASTY_TEXT),
+        st.sampled_from(FAMILIES),
+        st.sampled_from([f"examples/{p.name}" for p in EXAMPLES]),
+        st.sampled_from(["werewolf,werewolf,seer,robber,troublemaker,villager", "x.png", "x.txt"]),
+        st.sampled_from(
+            ["random", "sensible", "*=random", "0=agent:'x", "agent:", "village=random"]
+        ),
+        st.text(max_size=12),
+    )
+    pair = st.tuples(st.sampled_from(flags), values).map(list)
+    return st.lists(st.one_of(pair, st.sampled_from(flags).map(lambda f: [f])), max_size=5).map(
+        lambda parts: [w for part in parts for w in part]
+    )
+
+
+command_words = st.sampled_from(sorted(COMMANDS)).flatmap(
+    lambda command: st.tuples(
+        st.just(command),
+        st.lists(
+            st.one_of(
+                st.sampled_from(FAMILIES), st.sampled_from([f"examples/{p.name}" for p in EXAMPLES])
+            ),
+            max_size=1,
+        ),
+        _flag_words(command),
+    ).map(lambda t: [t[0], *t[1], *t[2]])
+)

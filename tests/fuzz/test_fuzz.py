@@ -1,0 +1,84 @@
+"""A brief fuzzing run on every test run: no input ends in an internal error or a hang.
+``make fuzz`` (``scripts/fuzz.py``) runs the same targets at length."""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+
+from loupgarou.cli.main import build_parser
+from tests.fuzz import strategies as s
+from tests.fuzz import targets
+
+BRIEF = settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    derandomize=True,
+)
+
+
+@BRIEF
+@given(s.script_texts)
+def test_any_script_text_is_read_or_refused_with_a_code(text: str) -> None:
+    targets.script_text(text)
+    targets.script_text(text, as_json=True)
+
+
+@BRIEF
+@given(s.examples, s.edits)
+def test_an_example_script_with_values_replaced_is_played_or_refused(
+    example: int, edits: list[tuple[int, object]]
+) -> None:
+    targets.script_document(example, edits)
+
+
+@BRIEF
+@given(s.examples, s.edits)
+def test_a_record_with_values_replaced_replays_or_is_refused(
+    example: int, edits: list[tuple[int, object]]
+) -> None:
+    targets.record_document(example, edits)
+
+
+@BRIEF
+@given(s.agent_answers)
+def test_any_agent_answer_is_an_option_or_the_default(answer: bytes) -> None:
+    targets.agent_answer(answer)
+
+
+@settings(BRIEF, max_examples=40)
+@given(s.command_words)
+def test_any_command_line_ends_with_a_code_not_an_internal_error(words: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        targets.command_line(words, Path(folder))
+    assert _examples() == EXAMPLES_BEFORE, f"loupgarou {words} changed examples/"
+
+
+def _examples() -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in (targets.ROOT / "examples").rglob("*") if p.is_file()}
+
+
+EXAMPLES_BEFORE = _examples()
+
+
+def test_the_fuzzer_knows_every_flag_of_every_command() -> None:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, command in sub.choices.items():
+        flags = {
+            option
+            for action in command._actions
+            for option in action.option_strings
+            if option.startswith("--") and option != "--help"
+        }
+        assert flags <= set(targets.COMMANDS[name]), (name, flags - set(targets.COMMANDS[name]))
+
+
+def test_the_edits_reach_every_place_of_a_document() -> None:
+    doc = {"a": [1, {"b": 2}], "c": "x"}
+    assert len(list(targets.paths(doc))) == 6
+    assert targets.replaced(doc, [(2, "<del>")]) == {"a": [{"b": 2}], "c": "x"}
