@@ -95,3 +95,22 @@ def test_a_record_with_a_bad_name_does_not_replay(
 
         replay(data)
     assert main(["tournament", str(record)]) == 2
+
+
+def test_a_theme_cannot_rename_a_role_with_an_escape_sequence(tmp_path: Path) -> None:
+    from loupgarou.narration.themes import load_theme
+
+    theme = tmp_path / "evil.json"
+    theme.write_text(
+        json.dumps({"title": {"en": "Evil"}, "names": {"en": {"seer": "Seer\u001b[2J"}}}),
+        encoding="utf-8",
+    )
+    with pytest.raises(SetupError) as err:
+        load_theme(str(theme))
+    assert err.value.code == "narration.bad_theme" and "U+001B" in err.value.message
+    theme.write_text(
+        json.dumps({"title": {"en": "Evil\u202e"}, "names": {"en": {"seer": "Lookout"}}}),
+        encoding="utf-8",
+    )
+    with pytest.raises(SetupError):
+        load_theme(str(theme))

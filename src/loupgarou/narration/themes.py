@@ -40,6 +40,7 @@ written for One Night alone (only ``title`` and ``names``) stay valid.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -47,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from loupgarou.core.errors import SetupError
+from loupgarou.core.names import REFUSED_CATEGORIES, name_problem
 from loupgarou.narration.locale import FAMILIES, SCHEMAS, Locale, RoleName
 from loupgarou.variants.lupus.roles import parse_role as parse_lupus_role
 from loupgarou.variants.one_night.roles import parse_role
@@ -166,6 +168,9 @@ def parse_theme(data: Any, key: str) -> Theme:
         isinstance(v, str) and v.strip() for v in titles.values()
     ):
         raise bad('\'title\' must map a language to a title, e.g. {"en": "..."}')
+    for title in titles.values():
+        if any(unicodedata.category(ch) in REFUSED_CATEGORIES for ch in title):
+            raise bad(f"the title {title!a} holds a control or format character")
     families_data = data.get("families", {})
     if not isinstance(families_data, dict):
         raise bad('\'families\' must map a family to its names, e.g. {"thiercelieux": {"en": {}}}')
@@ -231,6 +236,11 @@ def _role_name(
     entry: Any,
 ) -> RoleName:
     where = f"{place}.{role_key}"
+    for text in entry.values() if isinstance(entry, dict) else (entry,):
+        # a role's name is printed and read aloud as a player's is: plain text on one line
+        problem = name_problem(text.strip()) if isinstance(text, str) and text.strip() else None
+        if problem is not None:
+            raise bad(f"{where}: {problem}")
     if isinstance(entry, str):
         if not entry.strip():
             raise bad(f"{where} is empty")
