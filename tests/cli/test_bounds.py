@@ -169,3 +169,20 @@ def test_a_deep_record_is_refused_by_the_tournament(
     path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     assert main(["tournament", str(path)]) == 2
     assert "[script.too_deep]" in capsys.readouterr().err
+
+
+def test_a_theme_file_too_large_or_too_deep_is_refused(tmp_path: Path) -> None:
+    from loupgarou.core.errors import LoupGarouError
+    from loupgarou.narration.themes import load_theme
+
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(LoupGarouError) as err:
+        load_theme(str(deep))
+    assert err.value.code == "narration.bad_theme"
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as f:
+        f.truncate(50 << 20)
+    with pytest.raises(LoupGarouError) as err:
+        load_theme(str(huge))
+    assert err.value.code == "script.too_large"

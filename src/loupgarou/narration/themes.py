@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from loupgarou.core.errors import SetupError
+from loupgarou.core.limits import MAX_SCRIPT_BYTES, check_size
 from loupgarou.core.names import REFUSED_CATEGORIES, name_problem
 from loupgarou.narration.locale import FAMILIES, SCHEMAS, Locale, RoleName
 from loupgarou.variants.lupus.roles import parse_role as parse_lupus_role
@@ -132,6 +133,7 @@ def load_theme(name_or_path: str) -> Theme:
         return parse_theme(text, name_or_path)
     path = Path(name_or_path)
     if path.is_file():
+        check_size(path.stat().st_size, MAX_SCRIPT_BYTES, f"the theme '{path}'")
         return parse_theme(_read(lambda: path.read_text(encoding="utf-8"), str(path)), path.stem)
     shipped = ", ".join(theme_names()) or "none"
     raise SetupError(
@@ -146,7 +148,7 @@ def _read(read_text: Callable[[], str], where: str) -> Any:
         return json.loads(read_text())
     except OSError as exc:
         raise SetupError("narration.bad_theme", f"cannot read theme '{where}': {exc}") from exc
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise SetupError(
             "narration.bad_theme", f"theme '{where}' is not valid JSON: {exc}"
         ) from exc
