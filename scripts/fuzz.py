@@ -89,6 +89,10 @@ ATHERIS = {"script_text", "agent_answer"}
 """Targets that take bytes, run under atheris too."""
 
 
+SLOWEST: dict[str, tuple[float, str]] = {}
+"""Per target, the slowest input seen: (seconds, the input, cut short)."""
+
+
 def run_hypothesis(name: str, seconds: float, hang: float) -> tuple[int, list[str]]:
     """Run target ``name`` for ``seconds``: (inputs tried, findings)."""
     work, strategies = TARGETS[name]
@@ -102,7 +106,13 @@ def run_hypothesis(name: str, seconds: float, hang: float) -> tuple[int, list[st
         if time.monotonic() > deadline:
             return
         tried += 1
-        limited(*args)
+        started = time.monotonic()
+        try:
+            limited(*args)
+        finally:
+            took = time.monotonic() - started
+            if took > SLOWEST.get(name, (0.0, ""))[0]:
+                SLOWEST[name] = (took, repr(args)[:160])
 
     while time.monotonic() < deadline:
         test = settings(
@@ -205,9 +215,10 @@ def main() -> int:
         print(f"{name}: hypothesis, {args.seconds:g} s ...", flush=True)
         started = time.monotonic()
         tried, found = run_hypothesis(name, args.seconds, args.hang)
+        slowest, example = SLOWEST.get(name, (0.0, ""))
         line = (
             f"{name} (hypothesis): {tried:,} inputs in {time.monotonic() - started:.0f} s, "
-            f"{len(found)} finding(s)"
+            f"{len(found)} finding(s); slowest input {slowest:.2f} s: {example}"
         )
         print(line, flush=True)
         report += [line, *(f"  {f}" for f in found)]
