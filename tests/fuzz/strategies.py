@@ -69,6 +69,24 @@ NUMBERS = [
     "",
 ]
 
+NUMERIC_FLAGS = frozenset(
+    {
+        "--players",
+        "--games",
+        "--seed",
+        "--workers",
+        "--agent-timeout",
+        "--seat",
+        "--target",
+        "--lives",
+        "--step-seconds",
+        "--discussion-minutes",
+        "--defence-seconds",
+        "--election-minutes",
+    }
+)
+"""Flags that take a number: their values are mostly numbers, good and bad."""
+
 scalars = st.one_of(
     st.none(),
     st.booleans(),
@@ -152,7 +170,14 @@ def _flag_words(command: str) -> st.SearchStrategy[list[str]]:
         ),
         st.text(max_size=12),
     )
-    pair = st.tuples(st.sampled_from(flags), values).map(list)
+    numbers = st.one_of(st.sampled_from(NUMBERS), values)
+    pair = (
+        st.sampled_from(flags)
+        .flatmap(
+            lambda flag: st.tuples(st.just(flag), numbers if flag in NUMERIC_FLAGS else values)
+        )
+        .map(list)
+    )
     return st.lists(st.one_of(pair, st.sampled_from(flags).map(lambda f: [f])), max_size=5).map(
         lambda parts: [w for part in parts for w in part]
     )

@@ -23,6 +23,7 @@ import io
 import json
 import os
 import shutil
+import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -298,18 +299,36 @@ def quiet_command(folder: Path) -> Iterator[tuple[io.StringIO, io.StringIO]]:
         sys.stdin = real_stdin
 
 
-def command_line(words: Sequence[str], folder: Path) -> int:
-    """Run ``loupgarou WORDS``: any exit code but 70 (an internal error) is fine."""
+class Hang(Exception):
+    """A command ran past its time limit."""
+
+
+def command_line(words: Sequence[str], folder: Path, hang: float = 0.0) -> int:
+    """Run ``loupgarou WORDS``: any exit code but 70 (an internal error) is fine; with
+    ``hang`` (seconds), a command that runs longer is a finding too."""
     from loupgarou.cli.main import main
 
+    def alarm(signum: int, frame: Any) -> None:
+        raise Hang
+
     debug = os.environ.pop("LOUPGAROU_DEBUG", None)
+    previous = signal.signal(signal.SIGALRM, alarm) if hang else None
+    if hang:
+        signal.setitimer(signal.ITIMER_REAL, hang)
     try:
         with quiet_command(folder) as (_, err):
             try:
                 code = main(list(words))
             except SystemExit as exc:  # --help, --version
                 code = int(exc.code or 0)
+    except Hang as exc:
+        raise Bug(
+            f"loupgarou {' '.join(map(repr, words))}: still running after {hang:g} s"
+        ) from exc
     finally:
+        if hang:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
         if debug is not None:
             os.environ["LOUPGAROU_DEBUG"] = debug
     if code == 70 or "Traceback" in err.getvalue():

@@ -7,6 +7,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from loupgarou.cli.main import build_parser
@@ -53,8 +54,10 @@ def test_any_agent_answer_is_an_option_or_the_default(answer: bytes) -> None:
 @settings(BRIEF, max_examples=40)
 @given(s.command_words)
 def test_any_command_line_ends_with_a_code_not_an_internal_error(words: list[str]) -> None:
+    if words[0] == "narrate" and NARRATE_UNBOUNDED & set(words):
+        return  # see test_narrate_bounds_its_durations (pending, in cli/narrate.py)
     with tempfile.TemporaryDirectory() as folder:
-        targets.command_line(words, Path(folder))
+        targets.command_line(words, Path(folder), hang=30)
     assert _examples() == EXAMPLES_BEFORE, f"loupgarou {words} changed examples/"
 
 
@@ -63,6 +66,40 @@ def _examples() -> dict[str, bytes]:
 
 
 EXAMPLES_BEFORE = _examples()
+
+
+NARRATE_UNBOUNDED = {
+    "--players",
+    "--seed",
+    "--step-seconds",
+    "--discussion-minutes",
+    "--defence-seconds",
+    "--election-minutes",
+}
+"""``narrate``'s numeric flags: not bounded yet (``cli/narrate.py`` is being moved by the
+game-master work; they are to take their types from ``loupgarou.cli.bounds``)."""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="narrate's numeric flags are not bounded yet: use loupgarou.cli.bounds in "
+    "cli/narrate.py, then remove this mark and NARRATE_UNBOUNDED",
+)
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--discussion-minutes", "1e9"],  # One Night: hangs, memory grows
+        ["--step-seconds", "1e308"],
+        ["--family", "thiercelieux", "--players", "9", "--discussion-minutes", "1e9"],  # hangs
+        ["--family", "thiercelieux", "--players", "9", "--step-seconds", "1e308"],  # exit 70
+        ["--family", "thiercelieux", "--players", "9", "--election-minutes", "1e9"],  # accepted
+        ["--family", "lupus", "--players", "9", "--defence-seconds", "1e308"],  # accepted
+    ],
+)
+def test_narrate_bounds_its_durations(flags: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        code = targets.command_line(["narrate", "--dry-run", *flags], Path(folder), hang=3)
+    assert code == 2
 
 
 def test_the_fuzzer_knows_every_flag_of_every_command() -> None:
