@@ -85,6 +85,22 @@ TARGETS: dict[str, tuple[Callable[..., Any], tuple[st.SearchStrategy[Any], ...]]
     "command_line": (command_line, (s.command_words,)),
 }
 
+
+def run_sweep(hang: float) -> tuple[int, list[str]]:
+    """Every command with each of its flags given one bad value, in turn (not random)."""
+    found: list[str] = []
+    lines = s.sweep()
+    for words in lines:
+        try:
+            with tempfile.TemporaryDirectory() as folder:
+                t.command_line(words, Path(folder), hang=hang)
+        except t.Bug as bug:
+            text = str(bug).splitlines()[0]
+            found.append(text)
+            print(f"  found: {text[:300]}", flush=True)
+    return len(lines), found
+
+
 ATHERIS = {"script_text", "agent_answer"}
 """Targets that take bytes, run under atheris too."""
 
@@ -198,6 +214,12 @@ def main() -> int:
     parser.add_argument("--memory", type=int, default=2048, help="MB the campaign may use (2048)")
     parser.add_argument("--target", choices=sorted(TARGETS), action="append", help="only these")
     parser.add_argument("--atheris", action="store_true", help="also run atheris (bytes targets)")
+    parser.add_argument(
+        "--no-sweep",
+        dest="sweep",
+        action="store_false",
+        help="skip the flag sweep (every flag of every command with each bad value)",
+    )
     parser.add_argument("--atheris-child", choices=sorted(ATHERIS), help=argparse.SUPPRESS)
     args = parser.parse_args()
     limit = args.memory << 20
@@ -208,6 +230,8 @@ def main() -> int:
         return 0
     signal.signal(signal.SIGALRM, _alarm)
     names = args.target or list(TARGETS)
+    if args.target:
+        args.sweep = False
     report: list[str] = []
     total = 0
     findings = 0
@@ -237,6 +261,18 @@ def main() -> int:
             report += [line, *(f"  {f}" for f in found)]
             total += tried
             findings += len(found)
+    if args.sweep:
+        print("flag sweep: every flag of every command with each bad value ...", flush=True)
+        started = time.monotonic()
+        tried, found = run_sweep(args.hang)
+        line = (
+            f"flag sweep: {tried:,} command lines in {time.monotonic() - started:.0f} s, "
+            f"{len(found)} finding(s)"
+        )
+        print(line, flush=True)
+        report += [line, *(f"  {f}" for f in found)]
+        total += tried
+        findings += len(found)
     summary = f"in all: {total:,} inputs tried, {findings} finding(s)"
     print(summary)
     OUT.mkdir(parents=True, exist_ok=True)

@@ -183,7 +183,49 @@ def _flag_words(command: str) -> st.SearchStrategy[list[str]]:
     )
 
 
-command_words = st.sampled_from(sorted(COMMANDS)).flatmap(
+BASES: dict[str, list[list[str]]] = {
+    "narrate": [
+        ["--dry-run"],
+        ["--dry-run", "--family", "thiercelieux", "--players", "9"],
+        ["--dry-run", "--family", "lupus", "--players", "9"],
+    ],
+    "simulate": [["-n", "1"], ["lupus", "-n", "1"], ["thiercelieux", "-n", "1"]],
+    "play": [[], ["lupus"], ["thiercelieux"]],
+    "adjudicate": [["examples/hunter-chain.yaml"]],
+    "tournament": [["examples/hunter-chain.yaml"]],
+}
+"""A command line that works, to which one flag is added (:data:`one_flag_words`)."""
+
+
+def _one_flag(command: str) -> st.SearchStrategy[list[str]]:
+    flags = sorted(COMMANDS[command])
+    value = st.one_of(st.sampled_from(NUMBERS), st.sampled_from(NASTY_TEXT), st.text(max_size=8))
+    return st.tuples(st.sampled_from(BASES.get(command, [[]])), st.sampled_from(flags), value).map(
+        lambda t: [command, *t[0], t[1], t[2]]
+    )
+
+
+def sweep(
+    commands: tuple[str, ...] = tuple(sorted(COMMANDS)), numeric_only: bool = False
+) -> list[list[str]]:
+    """Every command line of :data:`BASES` with one flag more and one of :data:`NUMBERS`
+    (or a nasty text) as its value: the systematic counterpart of :data:`one_flag_words`."""
+    out: list[list[str]] = []
+    for command in commands:
+        for flag in sorted(COMMANDS[command]):
+            if numeric_only and flag not in NUMERIC_FLAGS:
+                continue
+            values = NUMBERS if flag in NUMERIC_FLAGS else [*NUMBERS[:8], *NASTY_TEXT[:8]]
+            for base in BASES.get(command, [[]]):
+                out.extend([command, *base, flag, value] for value in values)
+    return out
+
+
+one_flag_words = st.sampled_from(sorted(COMMANDS)).flatmap(_one_flag)
+"""A working command line with one flag more, its value mostly a number out of bounds
+(the way most bad values come)."""
+
+mixed_words = st.sampled_from(sorted(COMMANDS)).flatmap(
     lambda command: st.tuples(
         st.just(command),
         st.lists(
@@ -195,3 +237,6 @@ command_words = st.sampled_from(sorted(COMMANDS)).flatmap(
         _flag_words(command),
     ).map(lambda t: [t[0], *t[1], *t[2]])
 )
+"""A command with any of its flags and values, mixed."""
+
+command_words = st.one_of(one_flag_words, mixed_words)

@@ -68,6 +68,15 @@ def _examples() -> dict[str, bytes]:
 EXAMPLES_BEFORE = _examples()
 
 
+@pytest.mark.parametrize("command", ["simulate", "play", "tournament"])
+def test_every_numeric_flag_with_every_bad_number_is_an_error_with_a_code(command: str) -> None:
+    lines = s.sweep((command,), numeric_only=True)
+    assert len(lines) >= 40
+    with tempfile.TemporaryDirectory() as folder:
+        for words in lines:
+            targets.command_line(words, Path(folder), hang=30)
+
+
 NARRATE_UNBOUNDED = {
     "--players",
     "--seed",
