@@ -91,3 +91,23 @@ def test_simulate_output_into_a_missing_folder_is_refused_before_the_games(
     monkeypatch.setattr(simulate, "run", no_games)
     assert main(["simulate", "--output", str(tmp_path / "no" / "r.txt")]) == 2
     assert "[script.cannot_write]" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["adjudicate", str(EXAMPLE), "--record", "r\x00.json"],
+        ["adjudicate", "game\x00.yaml"],
+        ["simulate", "-n", "1", "--output", "out\x00.txt"],
+        ["simulate", "-n", "1", "--plot", "p\x00.png"],
+        ["tournament", "g\x00.json"],
+        ["narrate", "--dry-run", "--theme", "pir\x00ates"],
+    ],
+)
+def test_a_file_name_with_a_nul_character_is_an_error_with_a_code(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the flag sweep: Python's file functions raise ValueError on a NUL."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error [") and "internal" not in err

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from loupgarou.cli.files import check_writable, same_file, write_atomically
+from loupgarou.cli.files import check_writable, same_file, usable_name, write_atomically
 from loupgarou.core.errors import ScriptError
 from loupgarou.engine.record import to_record
 from loupgarou.scripting import parse_script, play, read_script_file, render
@@ -68,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
 
 def check_output(record: str, script: str) -> None:
     """Refuse, before the script is played, a record that would overwrite the script."""
+    usable_name(record, "the record")
+    usable_name(script, "the script", "script.not_found")
     if script != "-" and same_file(Path(record), Path(script)):
         raise ScriptError(
             "script.overwrites_input",

@@ -18,6 +18,14 @@ from pathlib import Path
 from loupgarou.core.errors import ScriptError
 
 
+def usable_name(path: str | Path, what: str, code: str = "script.cannot_write") -> Path:
+    """``path`` as a Path, or ``code`` when the name cannot name a file (a NUL character,
+    which no file system takes)."""
+    if "\x00" in str(path):
+        raise ScriptError(code, f"{what}: the file name {str(path)!a} holds a NUL character")
+    return Path(path)
+
+
 def same_file(a: Path, b: Path) -> bool:
     """Whether ``a`` and ``b`` name the same file (through links and ``..`` too)."""
     try:
@@ -29,7 +37,7 @@ def same_file(a: Path, b: Path) -> bool:
 def check_writable(path: str | Path, what: str = "the file") -> None:
     """Refuse early (``script.cannot_write``) a file whose folder does not exist, or that
     is a folder: said before the work whose result it would hold."""
-    target = Path(path)
+    target = usable_name(path, what)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise ScriptError(
@@ -46,9 +54,13 @@ def write_atomically(
 
     Errors: ``script.overwrites_input`` when ``path`` is one of ``inputs``;
     ``script.cannot_write`` when the folder or the file cannot be written."""
-    target = Path(path)
+    target = usable_name(path, what)
     for source in inputs:
-        if str(source) != "-" and same_file(target, Path(source)):
+        if (
+            str(source) not in ("-", "")
+            and "\x00" not in str(source)
+            and same_file(target, Path(source))
+        ):
             raise ScriptError(
                 "script.overwrites_input",
                 f"{what} would overwrite the input '{source}': give another file name",

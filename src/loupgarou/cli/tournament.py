@@ -58,6 +58,8 @@ def register(sub: Any) -> None:
 
 def _game(path: Path) -> tuple[tuple[str, ...], frozenset[str]]:
     """The seating and the winners (by name) of one finished game record."""
+    if "\x00" in str(path):
+        raise ScriptError("script.not_found", f"there is no record {str(path)!a} (a NUL character)")
     try:
         if path.is_file():
             check_size(path.stat().st_size, MAX_RECORD_BYTES, f"the record {path}")

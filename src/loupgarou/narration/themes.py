@@ -132,7 +132,7 @@ def load_theme(name_or_path: str) -> Theme:
         text = _read(lambda: source.read_text(encoding="utf-8"), name_or_path)
         return parse_theme(text, name_or_path)
     path = Path(name_or_path)
-    if path.is_file():
+    if "\x00" not in name_or_path and path.is_file():
         check_size(path.stat().st_size, MAX_SCRIPT_BYTES, f"the theme '{path}'")
         return parse_theme(_read(lambda: path.read_text(encoding="utf-8"), str(path)), path.stem)
     shipped = ", ".join(theme_names()) or "none"

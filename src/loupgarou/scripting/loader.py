@@ -26,6 +26,10 @@ from loupgarou.core.limits import MAX_DEPTH, MAX_SCRIPT_BYTES, check_shape, chec
 def read_script_file(path: str | Path) -> JSON:
     """Read and decode ``path``; see the module docstring for the errors."""
     p = Path(path)
+    if "\x00" in str(p):
+        raise ScriptError(
+            "script.not_found", f"there is no script file {str(p)!a} (a NUL character)"
+        )
     try:
         if p.is_file():
             check_size(p.stat().st_size, MAX_SCRIPT_BYTES, f"the script '{p}'")

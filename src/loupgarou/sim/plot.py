@@ -17,6 +17,10 @@ def check_plot(path: str | Path) -> None:
     that is not ``.png``, ``.svg`` or ``.pdf`` (``script.bad_plot_file``), a folder that
     does not exist (``script.cannot_write``), or no matplotlib (``script.no_plotting``)."""
     p = Path(path)
+    if "\x00" in str(p):
+        raise ScriptError(
+            "script.cannot_write", f"--plot: the file name {str(p)!a} holds a NUL character"
+        )
     if p.suffix.lower() not in FORMATS:
         raise ScriptError(
             "script.bad_plot_file",
