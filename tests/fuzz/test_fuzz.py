@@ -103,6 +103,7 @@ game-master work; they are to take their types from ``loupgarou.cli.bounds``).""
         ["--family", "thiercelieux", "--players", "9", "--step-seconds", "1e308"],  # exit 70
         ["--family", "thiercelieux", "--players", "9", "--election-minutes", "1e9"],  # accepted
         ["--family", "lupus", "--players", "9", "--defence-seconds", "1e308"],  # accepted
+        ["--family", "lupus", "--players", "100000000000"],  # hangs
     ],
 )
 def test_narrate_bounds_its_durations(flags: list[str]) -> None:
