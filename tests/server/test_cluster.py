@@ -340,7 +340,7 @@ def test_postgres_connections_cut_mid_game(tmp_path: Path, database: str) -> Non
             tables = open_tables(cluster)
             cuts: list[int] = []
             end = time.monotonic() + 120
-            next_cut = time.monotonic() + 0.5
+            next_cut = time.monotonic() + 0.2
 
             def closed(table: Table, i: int) -> None:
                 reconnect(cluster, table, i, rng)
@@ -349,7 +349,7 @@ def test_postgres_connections_cut_mid_game(tmp_path: Path, database: str) -> Non
                 assert time.monotonic() < end, "the games did not end in time"
                 if len(cuts) < 4 and time.monotonic() >= next_cut:
                     cuts.append(terminate_connections(database))
-                    next_cut = time.monotonic() + 1.5
+                    next_cut = time.monotonic() + 0.5
                 step(tables, rng, closed)
             assert len(cuts) >= 2 and all(n >= 3 for n in cuts[:1]), cuts
             check_records(cluster, tables)
@@ -367,6 +367,8 @@ def test_redis_killed_and_restarted_mid_game(tmp_path: Path, database: str) -> N
             outage: dict[str, float] = {}
 
             def restart_redis() -> None:
+                playing = [t for t in tables if t.devices[0].state["room"]["status"] == "playing"]
+                assert len(playing) >= 2, "the games ended before Redis was restarted"
                 redis.kill()
                 outage["start"] = time.monotonic()
                 # Redis away for a second: the owners go on from PostgreSQL, the others
@@ -377,7 +379,7 @@ def test_redis_killed_and_restarted_mid_game(tmp_path: Path, database: str) -> N
                 redis.start()
                 outage["end"] = time.monotonic()
 
-            play_to_the_end(cluster, tables, rng, limit=120, fault=restart_redis, at=1.5)
+            play_to_the_end(cluster, tables, rng, limit=120, fault=restart_redis, at=0.5)
             assert outage
             check_records(cluster, tables)
             # the processes are back on Redis: a device on a process that does not own
