@@ -367,7 +367,8 @@ def test_redis_killed_and_restarted_mid_game(tmp_path: Path, database: str) -> N
             outage: dict[str, float] = {}
 
             def restart_redis() -> None:
-                playing = [t for t in tables if t.devices[0].state["room"]["status"] == "playing"]
+                states = [t.devices[0].state for t in tables]
+                playing = [s for s in states if s and s["room"]["status"] == "playing"]
                 assert len(playing) >= 2, "the games ended before Redis was restarted"
                 redis.kill()
                 outage["start"] = time.monotonic()
