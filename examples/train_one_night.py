@@ -147,8 +147,7 @@ def train(
 ) -> tuple[Policy, History]:
     env = make_env()
     env.reset(seed=seed)
-    size = env.observation_space(env.possible_agents[0])["observation"].shape[0]
-    policy = Policy(size, env.catalogue.size, lr=lr, seed=seed)
+    policy = Policy(env.encoder.size, env.catalogue.size, lr=lr, seed=seed)
     history = History()
     eval_seed = 10_000_000 + seed
     history.baseline = evaluate(env, None, eval_games, eval_seed)
@@ -189,7 +188,10 @@ def train(
             history.win_rate.append(rate)
             if log:
                 elapsed = time.perf_counter() - started
-                print(f"{played:6d} games, {elapsed:5.0f} s: village wins {100 * rate:.1f} %", flush=True)
+                print(
+                    f"{played:6d} games, {elapsed:5.0f} s: village wins {100 * rate:.1f} %",
+                    flush=True,
+                )
     history.seconds = time.perf_counter() - started
     if history.games[-1] != played:
         history.games.append(played)

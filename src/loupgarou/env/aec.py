@@ -37,14 +37,14 @@ def seat_of(agent: str) -> int:
     return int(agent.rsplit("_", 1)[1])
 
 
-class LoupGarouEnv(AECEnv):  # type: ignore[misc]
+class LoupGarouEnv(AECEnv):
     """A PettingZoo AEC environment for one table of any family.
 
     ``text=True`` adds the seat's view as text (``observation["text"]``) to the numeric
     vector (``observation["observation"]``) and the mask (``observation["action_mask"]``).
     """
 
-    metadata: Final = {  # noqa: RUF012 - PettingZoo reads it from the class
+    metadata: Final = {
         "render_modes": ["human", "ansi"],
         "name": "loupgarou_v0",
         "is_parallelizable": False,
@@ -83,7 +83,9 @@ class LoupGarouEnv(AECEnv):  # type: ignore[misc]
         if text:
             parts["text"] = spaces.Text(MAX_TEXT, min_length=0, charset="".join(sorted(CHARSET)))
         self._observation_spaces = {a: spaces.Dict(parts) for a in self.possible_agents}
-        self._action_spaces = {a: spaces.Discrete(self.catalogue.size) for a in self.possible_agents}
+        self._action_spaces = {
+            a: spaces.Discrete(self.catalogue.size) for a in self.possible_agents
+        }
         self._seeds = random.Random(seed)
         self.driver: Driver | None = None
         self.game_seed = 0

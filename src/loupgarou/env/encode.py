@@ -14,7 +14,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from loupgarou.core.events import Event
+from loupgarou.core.events import JSON, Event, as_int
 from loupgarou.engine.views import SeatView
 from loupgarou.env.table import (
     ACT,
@@ -59,8 +59,12 @@ def layout(cat: Catalogue) -> list[tuple[str, int, str]]:
         ("alive", n, "1 for each seat still alive"),
         ("captain", n, "one-hot: the Captain (Thiercelieux)"),
         ("clock", 2, "night and day numbers, divided by 10 (at most 1)"),
-        ("known", n * (r + 1), "per seat: one-hot of the last role the seat's events show "
-         "there, or the last column: shown not to be a Werewolf"),
+        (
+            "known",
+            n * (r + 1),
+            "per seat: one-hot of the last role the seat's events show "
+            "there, or the last column: shown not to be a Werewolf",
+        ),
         ("centre", cat.centre * r, "per face-down card: one-hot of the role the seat saw there"),
         ("claimed", n * r, "per seat: one-hot of the role it last claimed"),
         ("accused", n, "per seat: others' claimed sightings of a Werewolf there, divided by n"),
@@ -86,8 +90,8 @@ def offsets(cat: Catalogue) -> dict[str, tuple[int, int]]:
     return out
 
 
-def _int(value: object) -> int:
-    return int(value)  # type: ignore[call-overload]
+def _int(value: JSON) -> int:
+    return as_int(value)
 
 
 class Encoder:
@@ -177,7 +181,7 @@ class Encoder:
         if 0 <= seat < self.cat.players:
             self.row("known", seat, r + 1, r if role == HUMAN else self.role(role))
 
-    def event(  # noqa: PLR0911 - one branch per kind of fact
+    def event(
         self, e: Event, seat: int, claims: dict[int, tuple[int, list[tuple[str, int | None]]]]
     ) -> None:
         cat = self.cat
@@ -261,9 +265,7 @@ def _sanitise(text: str) -> str:
     return "".join(c if c in CHARSET else "?" for c in text)
 
 
-CHARSET: Final = frozenset(
-    "\n" + "".join(chr(i) for i in range(32, 0x250)) + "×—–’‘“”…«»•→"
-)
+CHARSET: Final = frozenset("\n" + "".join(chr(i) for i in range(32, 0x250)) + "×—–’‘“”…«»•→")
 """The characters of the text form (anything else is shown as ``?``)."""
 
 
@@ -314,7 +316,11 @@ class TextView:
         for e in view.events:
             try:
                 lines.append(teller.tell(e))
-            except (KeyError, TypeError, ValueError):  # pragma: no cover - a sentence the teller lacks
+            except (
+                KeyError,
+                TypeError,
+                ValueError,
+            ):  # pragma: no cover - a sentence the teller lacks
                 lines.append(e.kind)
         if view.outcome is not None:
             won = seat in view.outcome.winners
@@ -327,7 +333,8 @@ class TextView:
             else:
                 said = [f"the {turn.role}"] if turn.role else []
                 said += [
-                    f"{s.role} at " + (names[s.seat] if s.seat is not None else f"centre {s.centre}")
+                    f"{s.role} at "
+                    + (names[s.seat] if s.seat is not None else f"centre {s.centre}")
                     for s in turn.sightings
                 ]
                 lines.append(

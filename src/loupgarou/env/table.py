@@ -182,9 +182,7 @@ class Setup:
         scenario = self.scenario
         if scenario is None and not self.deck and variant.name == "one-night":
             scenario = "premiere-nuit"
-        return table_spec(
-            variant, players, scenario=scenario, deck=self.deck, options=self.options
-        )
+        return table_spec(variant, players, scenario=scenario, deck=self.deck, options=self.options)
 
 
 AGENT: Final = "agent"
@@ -208,7 +206,7 @@ def setup_of(
     )
     name = find_family(family).name
     for where, kind in pairs:
-        if kind != AGENT and kind != "random" and kind != "sensible" and not kind.startswith("agent:"):
+        if kind not in (AGENT, "random", "sensible") and not kind.startswith("agent:"):
             raise SetupError("setup.bad_bots", f"unknown seat kind {kind!r} for {where!r}")
     return Setup(
         name,
@@ -256,7 +254,9 @@ class Catalogue:
                 elif shape == "c":
                     actions.extend(Action(verb, (), (c,)) for c in range(centre))
                 elif shape == "cc":
-                    actions.extend(Action(verb, (), pair) for pair in combinations(range(centre), 2))
+                    actions.extend(
+                        Action(verb, (), pair) for pair in combinations(range(centre), 2)
+                    )
         roles = FAMILY_ROLES.get(family, tuple(sorted(set(deck))))
         sight_roles = (*roles, HUMAN) if family == "lupus" else roles
         talk_base = len(actions)
@@ -333,7 +333,7 @@ class Driver:
         self.entry: FamilyBots = family_bots(variant.name)
         roles = starting_roles(self.match)
         self.sides = tuple(self.entry.side_of(r) for r in roles)
-        spec = SimSpec(table, ((("*", AGENT),) + setup.bots))
+        spec = SimSpec(table, ((("*", AGENT), *setup.bots)))
         kinds = [kind_for(spec, s, self.sides[s]) for s in range(len(roles))]
         self.agent_seats = frozenset(s for s, k in enumerate(kinds) if k == AGENT)
         bots: list[Bot] = []
