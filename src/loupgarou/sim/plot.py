@@ -25,8 +25,8 @@ def plot_summary(summary: Summary, path: str | Path) -> None:
     rows += [(f"role: {t}", r) for t, r in summary.roles.items()]
     labels = [name for name, _ in rows]
     rates = [100 * r.rate for _, r in rows]
-    low = [100 * (r.rate - r.interval[0]) for _, r in rows]
-    high = [100 * (r.interval[1] - r.rate) for _, r in rows]
+    low = [max(0.0, 100 * (r.rate - r.interval[0])) for _, r in rows]
+    high = [max(0.0, 100 * (r.interval[1] - r.rate)) for _, r in rows]
     fig, ax = plt.subplots(figsize=(8, 0.45 * len(rows) + 1.5))
     colours = [
         "#4c72b0" if n.startswith("team") else "#999999" if n.startswith("nobody") else "#dd8452"
