@@ -10,7 +10,7 @@ COMPILED_STAMP := $(COMPILED)/.built
 SOURCES := $(shell find src/loupgarou -name '*.py')
 WITH_COMPILED := PYTHONPATH=$(COMPILED)
 
-.PHONY: run test lint types unit unit-compiled compiled bench golden balance clean
+.PHONY: run test lint types unit unit-compiled compiled bench golden balance clean browser screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,16 @@ types: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest
 
-# The same tests again, on the compiled build.
+# The pages in a real browser only (Playwright + Debian's chromium; they skip, saying why,
+# when either is missing, and fail instead under LOUPGAROU_REQUIRE_BROWSER=1 as in .ci/run).
+browser: $(STAMP)
+	$(BIN)/pytest tests/browser
+
+# Retake docs/screenshots (every screen at 390x844 and 1280x800, in English and French).
+screenshots: $(STAMP)
+	LOUPGAROU_SCREENSHOTS=1 $(BIN)/pytest tests/browser -k "screens or narrated"
+
+# The same tests again, on the compiled build (the browser tests run once, above).
 unit-compiled: $(COMPILED_STAMP)
 	$(WITH_COMPILED) $(BIN)/pytest -p no:cacheprovider
 

@@ -44,6 +44,8 @@ import json
 import math
 import os
 import random
+import shutil
+import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -61,6 +63,7 @@ from loupgarou.cli.narrate_runtime import (
     TerminalPrompter,
     find_speaker,
     run,
+    seconds_to_say,
 )
 from loupgarou.cli.narrate_tables import (
     lupus_dry_run,
@@ -90,10 +93,12 @@ from loupgarou.narration import (
     total_seconds,
 )
 from loupgarou.narration import lupus as lupus_narration
+from loupgarou.narration.fit import fit_timing
 from loupgarou.narration.locale import LUPUS, ONE_NIGHT, THIERCELIEUX
 from loupgarou.narration.thiercelieux import (
     DEFAULT_STEP_SECONDS,
 )
+from loupgarou.narration.thiercelieux import night_script as thiercelieux_night
 from loupgarou.tablemaster import GameMaster, LupusGameMaster, LupusTable, TableMaster
 from loupgarou.tablemaster import Table as GameTable
 from loupgarou.variants.one_night.roles import Role
@@ -156,6 +161,34 @@ def table_from_args(args: argparse.Namespace, locale: Locale) -> Table:
     return Table(deck, players, False, title_en, scenario.name_fr, warnings)
 
 
+def fit_for_voice(
+    args: argparse.Namespace,
+    locale: Locale,
+    timing: Timing,
+    build: Callable[[Timing], Sequence[Cue]],
+) -> Timing:
+    """Under ``--speak``: ``timing`` lengthened so that espeak-ng's every line fits its cue
+    (measured in this language's voice; see :mod:`loupgarou.narration.fit`)."""
+    program = shutil.which(ESPEAK) if args.speak else None
+    if program is None:
+        return timing
+    try:
+        fitted = fit_timing(build, timing, seconds_to_say(program, locale.voice))
+    except (OSError, subprocess.SubprocessError) as exc:
+        print(locale.text("cli.speak_broken", path=program, reason=exc), file=sys.stderr)
+        return timing
+    if fitted.step_seconds > timing.step_seconds:
+        print(
+            locale.text("cli.speak_fitted", seconds=locale.number(fitted.step_seconds)),
+            file=sys.stderr,
+        )
+    return fitted
+
+
+WEEK_MINUTES = 7 * 24 * 60.0
+"""The longest discussion or election a narration takes: a week (a slow game)."""
+
+
 def timing_from_args(
     args: argparse.Namespace, locale: Locale, default_step: float = ONE_NIGHT_STEP_SECONDS
 ) -> Timing:
@@ -165,14 +198,19 @@ def timing_from_args(
     election = 1.0 if args.election_minutes is None else args.election_minutes
     discussion = DISCUSSION_MINUTES if args.discussion_minutes is None else args.discussion_minutes
     defence = 60.0 if args.defence_seconds is None else args.defence_seconds
-    for flag, value in (
-        ("--step-seconds", step),
-        ("--discussion-minutes", discussion),
-        ("--election-minutes", election),
-        ("--defence-seconds", defence),
+    for flag, value, most in (
+        ("--step-seconds", step, 3600.0),
+        ("--discussion-minutes", discussion, WEEK_MINUTES),
+        ("--election-minutes", election, WEEK_MINUTES),
+        ("--defence-seconds", defence, 3600.0),
     ):
         if not (math.isfinite(value) and value > 0):
             text = locale.text("cli.bad_duration", flag=flag, value=locale.number(value))
+            raise ScriptError("narrate.bad_duration", text)
+        if value > most:
+            text = locale.text(
+                "cli.long_duration", flag=flag, value=locale.number(value), most=locale.number(most)
+            )
             raise ScriptError("narrate.bad_duration", text)
     return Timing(
         step_seconds=step,
@@ -296,6 +334,14 @@ def _narrate(args: argparse.Namespace) -> int:
     theme = load_theme(args.theme) if args.theme else None
     if theme is not None:
         locale = theme.apply(locale)
+    timing = fit_for_voice(
+        args,
+        locale,
+        timing,
+        lambda t: build_script(
+            table.deck, locale, timing=t, lone_wolf_peek=lone_wolf_peek, drawn=table.drawn
+        ),
+    )
     cues = build_script(
         table.deck, locale, timing=timing, lone_wolf_peek=lone_wolf_peek, drawn=table.drawn
     )
@@ -331,6 +377,9 @@ def _narrate_thiercelieux(args: argparse.Namespace) -> int:
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
     timing = timing_from_args(args, locale, DEFAULT_STEP_SECONDS)
+    timing = fit_for_voice(
+        args, locale, timing, lambda t: thiercelieux_night(table.deck, 1, locale, timing=t)
+    )
     header = thiercelieux_header(table, locale, theme=theme, timing=timing)
     return _run_table(
         args,
@@ -353,6 +402,12 @@ def _narrate_lupus(args: argparse.Namespace) -> int:
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
     timing = replace(timing, discussion_seconds=table.discussion_minutes * 60)
+    timing = fit_for_voice(
+        args,
+        locale,
+        timing,
+        lambda t: lupus_narration.night_script(table.deck, 1, locale, timing=t),
+    )
     header = lupus_header(table, locale, theme=theme, timing=timing)
     return _run_table(
         args,
