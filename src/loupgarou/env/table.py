@@ -207,7 +207,7 @@ def setup_of(
     name = find_family(family).name
     for where, kind in pairs:
         if kind not in (AGENT, "random", "sensible") and not kind.startswith("agent:"):
-            raise SetupError("setup.bad_bots", f"unknown seat kind {kind!r} for {where!r}")
+            raise SetupError("script.bad_bots", f"unknown seat kind {kind!r} for {where!r}")
     return Setup(
         name,
         scenario,
