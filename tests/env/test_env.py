@@ -262,3 +262,22 @@ def test_the_training_example_runs_briefly() -> None:
     assert len(history.win_rate) == 3
     assert all(0.0 <= r <= 1.0 for r in history.win_rate)
     assert np.abs(policy.w).sum() > 0  # it learnt something, however little
+
+
+def test_a_deck_and_options_are_the_tables() -> None:
+    deck = [
+        "werewolf",
+        "werewolf",
+        "seer",
+        "robber",
+        "troublemaker",
+        "villager",
+        "villager",
+        "villager",
+    ]
+    e = raw_env("one-night", deck=deck, players=5, options={"lone_wolf_peek": False})
+    e.reset(seed=1)
+    assert e.driver is not None
+    assert e.driver.match.config.options["lone_wolf_peek"] is False
+    assert e.driver.match.config.deck == tuple(deck)
+    assert e.catalogue.deck_roles == frozenset(deck)
