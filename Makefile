@@ -10,12 +10,12 @@ COMPILED_STAMP := $(COMPILED)/.built
 SOURCES := $(shell find src/loupgarou -name '*.py')
 WITH_COMPILED := PYTHONPATH=$(COMPILED)
 
-.PHONY: run test lint types unit unit-compiled compiled bench golden balance clean browser screenshots
+.PHONY: run test lint types unit unit-compiled compiled bench golden balance clean browser screenshots fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,env]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,scale,env]'
 	touch $(STAMP)
 
 # The app at the table: rooms for phones on this network, SQLite in ./loupgarou-data.
@@ -61,6 +61,12 @@ golden: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
+
+# A fuzzing campaign at length (the tests run it briefly): FUZZ_SECONDS a target; with
+# atheris too when it is installed (pip install -e '.[fuzz]').  See docs/fuzzing.md.
+FUZZ_SECONDS ?= 60
+fuzz: $(STAMP)
+	$(BIN)/python scripts/fuzz.py --seconds $(FUZZ_SECONDS) $(if $(shell $(BIN)/python -c 'import atheris' 2>/dev/null && echo y),--atheris,)
 
 balance: $(COMPILED_STAMP)
 	$(WITH_COMPILED) $(BIN)/python scripts/balance_report.py

@@ -54,6 +54,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from loupgarou.cli.bounds import MAX_MINUTES, MAX_PLAYERS, MAX_SEED, MAX_STEP_SECONDS, whole
+from loupgarou.cli.files import write_atomically
 from loupgarou.cli.narrate_runtime import (
     ESPEAK,
     Clock,
@@ -185,10 +187,6 @@ def fit_for_voice(
     return fitted
 
 
-WEEK_MINUTES = 7 * 24 * 60.0
-"""The longest discussion or election a narration takes: a week (a slow game)."""
-
-
 def timing_from_args(
     args: argparse.Namespace, locale: Locale, default_step: float = ONE_NIGHT_STEP_SECONDS
 ) -> Timing:
@@ -199,10 +197,10 @@ def timing_from_args(
     discussion = DISCUSSION_MINUTES if args.discussion_minutes is None else args.discussion_minutes
     defence = 60.0 if args.defence_seconds is None else args.defence_seconds
     for flag, value, most in (
-        ("--step-seconds", step, 3600.0),
-        ("--discussion-minutes", discussion, WEEK_MINUTES),
-        ("--election-minutes", election, WEEK_MINUTES),
-        ("--defence-seconds", defence, 3600.0),
+        ("--step-seconds", step, MAX_STEP_SECONDS),
+        ("--discussion-minutes", discussion, MAX_MINUTES),
+        ("--election-minutes", election, MAX_MINUTES),
+        ("--defence-seconds", defence, MAX_STEP_SECONDS),
     ):
         if not (math.isfinite(value) and value > 0):
             text = locale.text("cli.bad_duration", flag=flag, value=locale.number(value))
@@ -483,8 +481,9 @@ def _save_unfinished(path: str | None, game: TableMaster) -> str:
             path = f"loupgarou-{game.family}-{stamp}-{k}.json"
     try:
         _dump(path, to_record(game.match))
-    except OSError as exc:
-        return locale.text("cli.not_saved", path=path, reason=exc)
+    except (OSError, ScriptError) as exc:
+        reason = exc.message if isinstance(exc, ScriptError) else exc
+        return locale.text("cli.not_saved", path=path, reason=reason)
     return locale.text("cli.saved_so_far", path=path)
 
 
@@ -499,14 +498,16 @@ def make_prompter() -> TerminalPrompter:
 
 
 def _dump(path: str, record: dict[str, JSON]) -> None:
-    Path(path).write_text(json.dumps(record, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    text = json.dumps(record, ensure_ascii=False, indent=2) + "\n"
+    write_atomically(path, text, what="the record")
 
 
 def _write_record(path: str, record: dict[str, JSON], locale: Locale) -> None:
     try:
         _dump(path, record)
-    except OSError as exc:
-        text = locale.text("cli.cannot_write", path=path, reason=exc)
+    except (OSError, ScriptError) as exc:
+        reason = exc.message if isinstance(exc, ScriptError) else exc
+        text = locale.text("cli.cannot_write", path=path, reason=reason)
         raise ScriptError("narrate.cannot_write", text) from exc
     print(locale.text("cli.record_written", path=path), file=sys.stderr)
 
@@ -548,7 +549,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--players",
-        type=int,
+        type=whole(1, MAX_PLAYERS),
         metavar="N",
         help=f"number of players (One Night default: {DEFAULT_PLAYERS}; with --deck, the deck's "
         "size - 3; Thiercelieux and Lupus: the number of --players-names, or the deck's size)",
@@ -626,7 +627,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--seed",
-        type=int,
+        type=whole(-MAX_SEED, MAX_SEED),
         metavar="N",
         help="Thiercelieux and Lupus: seed the game master's random draws (a tie that stays "
         "tied, a Captain drawn at random, the Welcome card among several dead)",

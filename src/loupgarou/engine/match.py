@@ -17,6 +17,7 @@ from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceSource, SeededChance
 from loupgarou.core.errors import IllegalAction, SetupWarning
 from loupgarou.core.events import JSON, Event
+from loupgarou.core.names import check_names
 from loupgarou.core.outcome import Outcome
 from loupgarou.core.statements import Statement
 from loupgarou.core.variant import GameConfig, Variant
@@ -87,6 +88,7 @@ class Match:
             self.events: list[Event] = list(resume.events)
             self.inputs: list[Input] = list(resume.inputs)
             return
+        check_names(config.players)
         self.state, self.warnings = variant.setup(config)
         self.events = []
         self.inputs = []

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 
 from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
+from loupgarou.core.limits import MAX_STEPS, check_shape
+from loupgarou.core.names import name_problem
 from loupgarou.core.variant import GameConfig
 from loupgarou.scripting.families import dialect_for
 from loupgarou.scripting.model import RESULT_KINDS, SCRIPT_FORMAT, SCRIPT_VERSION, Script
@@ -62,6 +64,9 @@ def _players(value: JSON) -> tuple[str, ...]:
                 "script.bad_players",
                 f"player {i} must be a name (text), not {name!r}; {QUOTE}",
             )
+        problem = name_problem(name.strip())
+        if problem is not None:
+            fail("setup.bad_name", f"player {i}: {problem}")
         key = name.strip().casefold()
         if key in seen:
             fail(
@@ -162,6 +167,7 @@ def _envelope(obj: JSON) -> Mapping[str, JSON]:
 
 def parse_script(obj: JSON, source: str = "<script>") -> Script:
     """Check a decoded document and build the :class:`Script`; see the module docstring."""
+    check_shape(obj, f"the script '{source}'")
     doc = _envelope(obj)
     try:
         family = find_family(text(doc["family"], "'family'")).name
@@ -201,10 +207,13 @@ def parse_script(obj: JSON, source: str = "<script>") -> Script:
                 "fix the 'deal' chance outcome under 'chance' instead",
             )
         deal = _deal(doc["deal"], reader, slots, _CardCount(family, players, options))
-    steps = tuple(
-        read_step(i, s, reader)
-        for i, s in enumerate(listing(doc.get("steps", []), "'steps'"), start=1)
-    )
+    raw_steps = listing(doc.get("steps", []), "'steps'")
+    if len(raw_steps) > MAX_STEPS:
+        fail(
+            "script.too_many_steps",
+            f"the script has {len(raw_steps):,} steps; the limit is {MAX_STEPS:,}",
+        )
+    steps = tuple(read_step(i, s, reader) for i, s in enumerate(raw_steps, start=1))
     results = [s for s in steps if s.kind in RESULT_KINDS]
     if results and options.get("narrator_knows") != "results":
         fail(

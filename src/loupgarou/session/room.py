@@ -20,6 +20,7 @@ from typing import Any, Final
 from loupgarou.core.actions import action_from_json
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.core.events import JSON
+from loupgarou.core.names import name_problem
 from loupgarou.core.statements import Statement
 from loupgarou.session.encode import Raw, raw
 from loupgarou.session.narrated import NarratedOneNight
@@ -35,10 +36,6 @@ from loupgarou.session.settings import (
 
 NAME_LIMIT: Final = 24
 TEXT_LIMIT: Final = 500
-_INVISIBLE: Final = frozenset(
-    [*range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF]
-)
-"""Zero-width and bidirectional marks: they would hide or reorder what others read."""
 
 
 class RoomError(LoupGarouError):
@@ -65,7 +62,9 @@ class Seat:
 
 
 def check_name(name: JSON) -> str:
-    """A player's name: 1 to 24 printable characters, no control or direction marks."""
+    """A player's name: the engine's rule (:mod:`loupgarou.core.names`: printable, one
+    line, no control, format or direction characters), spaces folded, and short enough
+    for a phone's screen (24 characters)."""
     if not isinstance(name, str):
         raise RoomError("name.bad", "a name is text")
     clean = " ".join(name.split())
@@ -73,10 +72,9 @@ def check_name(name: JSON) -> str:
         raise RoomError("name.empty", "give a name of at least one letter")
     if len(clean) > NAME_LIMIT:
         raise RoomError("name.too_long", f"a name has at most {NAME_LIMIT} characters")
-    for ch in clean:
-        code = ord(ch)
-        if code < 32 or 0x7F <= code < 0xA0 or code in _INVISIBLE:
-            raise RoomError("name.bad", "a name may not hold control or direction characters")
+    problem = name_problem(clean)
+    if problem is not None:
+        raise RoomError("name.bad", f"that name cannot be used: {problem}")
     return clean
 
 

@@ -37,6 +37,48 @@ class GameResult:
     decisions: int
     statements: int
     timeouts: int = 0
+    faults: tuple[tuple[int, str, str], ...] = ()
+    """Each answer a bot could not give: (seat, decision kind or ``speak``, code)."""
+
+
+WHY: dict[str, str] = {
+    "agent.crashed": "crashed (the program exited)",
+    "agent.stuck": "stuck (it did not read its input, so it was stopped)",
+    "agent.timeout": "late (no answer within the time limit)",
+    "agent.bad_answer": "unreadable answer",
+    "agent.illegal_choice": "illegal choice",
+}
+"""Why a bot's answer was replaced by the default, in words, by code."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """Answers of one bot that were replaced by the default, for one decision and reason."""
+
+    bot: str
+    """The bot's kind (``agent:COMMAND``)."""
+    seat: int
+    decision: str
+    """The decision's kind, or ``speak`` for a turn to talk."""
+    code: str
+    count: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "bot": self.bot,
+            "seat": self.seat,
+            "decision": self.decision,
+            "code": self.code,
+            "why": WHY.get(self.code, self.code),
+            "count": self.count,
+        }
+
+    def text(self) -> str:
+        times = "once" if self.count == 1 else f"{self.count} times"
+        return (
+            f"seat {self.seat} ({self.bot}), decision '{self.decision}': "
+            f"{WHY.get(self.code, self.code)}, {times}"
+        )
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -47,7 +89,11 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At k = 0 (k = n) the bound is exactly 0 (1); rounding leaves it a hair away, as
+    # 6.9e-18, which would put the interval on the wrong side of the rate.
+    low = 0.0 if k <= 0 else max(0.0, min(p, centre - half))
+    high = 1.0 if k >= n else min(1.0, max(p, centre + half))
+    return (low, high)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +139,8 @@ class Summary:
     mean_decisions: float
     mean_statements: float
     timeouts: int
+    faults: tuple[Fault, ...] = ()
+    """The answers replaced by the default, grouped by bot, seat, decision and reason."""
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -105,6 +153,7 @@ class Summary:
             "mean_decisions": round(self.mean_decisions, 6),
             "mean_statements": round(self.mean_statements, 6),
             "timeouts": self.timeouts,
+            "replaced_answers": [f.to_json() for f in self.faults],
         }
 
 
@@ -115,6 +164,10 @@ def summarise(label: str, results: Sequence[GameResult], teams: Sequence[str] = 
     for r in results:
         won.update(r.teams)
     names = list(teams) + sorted(t for t in won if t not in teams)
+    faults: Counter[tuple[str, int, str, str]] = Counter()
+    for r in results:
+        for seat, decision, code in r.faults:
+            faults[(r.kinds[seat] if seat < len(r.kinds) else "?", seat, decision, code)] += 1
     role_games: Counter[str] = Counter()
     role_wins: Counter[str] = Counter()
     for r in results:
@@ -133,6 +186,7 @@ def summarise(label: str, results: Sequence[GameResult], teams: Sequence[str] = 
         mean_decisions=sum(r.decisions for r in results) / n if n else 0.0,
         mean_statements=sum(r.statements for r in results) / n if n else 0.0,
         timeouts=sum(r.timeouts for r in results),
+        faults=tuple(Fault(*key, count) for key, count in sorted(faults.items())),
     )
 
 
@@ -151,6 +205,9 @@ def as_table(summary: Summary) -> str:
     )
     if summary.timeouts:
         lines.append(f"  timeouts (bots that gave no usable answer): {summary.timeouts}")
+    if summary.faults:
+        lines.append("  answers replaced by the default:")
+        lines.extend(f"    {f.text()}" for f in summary.faults)
     return "\n".join(lines)
 
 

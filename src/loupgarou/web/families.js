@@ -13,7 +13,7 @@ export const local = (x) => (x && typeof x === "object" ? x[currentLang()] ?? x.
 export function families(cat) {
   return entries(cat?.families, "key").map(([key, f]) => {
     const roleMap = f.roles && !Array.isArray(f.roles) ? f.roles.en?.[""] || {} : {};
-    const roles = Array.isArray(f.roles) ? f.roles.map((r) => r.role || r) : Object.keys(roleMap);
+    const roles = Array.isArray(f.roles) ? f.roles.map((r) => r.role || r) : Object.keys(roleMap).filter((k) => !k.endsWith(".many"));
     return {
       key,
       title: has(`family.${key}`) ? t(`family.${key}`) : local(f.title) || key,
