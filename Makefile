@@ -15,7 +15,7 @@ WITH_COMPILED := PYTHONPATH=$(COMPILED)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,scale]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,scale,env]'
 	touch $(STAMP)
 
 # The app at the table: rooms for phones on this network, SQLite in ./loupgarou-data.
