@@ -261,6 +261,10 @@ SERVERS: dict[str, tuple[str, ...]] = {
         "--idle-hours",
         "--rooms-per-minute",
         "--no-qr",
+        "--database-url",
+        "--redis-url",
+        "--redis-prefix",
+        "--lease-seconds",
     ),
 }
 """Commands that run until stopped: never fuzzed with random words (a good line would

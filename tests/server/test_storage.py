@@ -178,6 +178,7 @@ def test_a_cut_connection_is_opened_again_and_a_retried_append_counts_once(pg_ur
 
 def test_appends_wait_together_and_a_refused_one_leaves_no_gap(pg_url: str) -> None:
     import asyncio
+    import concurrent.futures
 
     from loupgarou.server.postgres import AsyncAppender, LeaseLost, PostgresStorage
 
@@ -208,7 +209,10 @@ def test_appends_wait_together_and_a_refused_one_leaves_no_gap(pg_url: str) -> N
             finally:
                 await appender.close()
 
-        results = asyncio.run(run())
+        # in a thread of its own: the browser tests' Playwright keeps an event loop running
+        # in the main thread for the whole session, and asyncio.run refuses to nest in it
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            results = pool.submit(asyncio.run, run()).result()
         assert results[0] is None and results[2] is None
         assert isinstance(results[1], LeaseLost) and isinstance(results[3], StorageError)
         assert [e.get("text") for e in me.log("MINEA")] == [None, "a1", "a2", "a3"]
