@@ -16,7 +16,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from loupgarou import __version__
+from loupgarou import __version__, build_description
 from loupgarou.cli import adjudicate, listing, narrate, play, rules, serve, simulate, tournament
 from loupgarou.core.errors import LoupGarouError
 
@@ -28,7 +28,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="loupgarou",
         description="A game master for Werewolf games: One Night, Thiercelieux, Lupus in Tabula.",
     )
-    parser.add_argument("--version", action="version", version=f"loupgarou {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"loupgarou {__version__}: {build_description()}",
+        help="show the version and which build runs (compiled or interpreted), and exit",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in COMMANDS:
         module.register(sub)
