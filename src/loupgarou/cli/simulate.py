@@ -21,7 +21,7 @@ from loupgarou.bots.registry import family_bots
 from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
 from loupgarou.core.variant import GameConfig, Variant
-from loupgarou.sim.runner import SimSpec, parse_bots, progress_bar, run
+from loupgarou.sim.runner import SimSpec, parse_bots, progress_bar, stream
 from loupgarou.sim.scenarios import find_lupus_scenario, lupus_deck, lupus_player_range, table_spec
 from loupgarou.sim.stats import as_csv, as_json, as_table, summarise
 from loupgarou.variants.registry import find_family
@@ -218,7 +218,8 @@ def handle(args: argparse.Namespace) -> int:
         agent_timeout=args.agent_timeout,
     )
     show = args.progress if args.progress is not None else sys.stderr.isatty()
-    results = run(spec, workers=workers, progress=progress_bar() if show else None)
+    # Each game is counted as it comes, never kept: memory does not grow with --games.
+    results = stream(spec, workers=workers, progress=progress_bar() if show else None)
     bots = ", ".join(f"{w}={k}" for w, k in spec.bots)
     summary = summarise(
         f"{family.name} {table.label}, bots {bots}, seed {args.seed}",
