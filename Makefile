@@ -95,5 +95,9 @@ golden: $(STAMP)
 clean:
 	rm -rf $(VENV) build dist *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
 
+# The scaling table of docs/performance.md (and its short form in the README), regenerated.
+scaling: $(INSTALLED_STAMP)
+	$(IBIN)/python scripts/scaling.py --write
+
 balance: $(INSTALLED_STAMP)
 	$(IBIN)/python scripts/balance_report.py
