@@ -141,9 +141,10 @@ class Match:
                 break
         else:
             decision = self._checked_decision(seat)
-        # ``decision._index`` is the set ``allows`` builds on first use: reading it here
-        # saves a Python-level call per input once it is built (decisions are cached).
-        if action not in decision._index and not decision.allows(action):
+        # The options scanned in C, identity first (answers are usually the decision's own
+        # actions): no Python-level call, and no set to build and keep per decision (see
+        # ``Decision.allows``).
+        if action not in decision.options:
             raise IllegalAction(
                 "action.illegal",
                 f"seat {seat} cannot '{action.describe()}' now; legal: "
