@@ -18,7 +18,7 @@ COMPILED := build/mypyc
 COMPILED_STAMP := $(COMPILED)/.built
 
 .PHONY: run test lint types unit unit-compiled compiled wheel wheel-pure installed bench \
-	bench-installed golden balance scaling clean
+	bench-installed golden balance scaling clean browser screenshots fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,15 @@ types: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest
+
+# The pages in a real browser only (Playwright + Debian's chromium; they skip, saying why,
+# when either is missing, and fail instead under LOUPGAROU_REQUIRE_BROWSER=1 as in .ci/run).
+browser: $(STAMP)
+	$(BIN)/pytest tests/browser
+
+# Retake docs/screenshots (every screen at 390x844 and 1280x800, in English and French).
+screenshots: $(STAMP)
+	LOUPGAROU_SCREENSHOTS=1 $(BIN)/pytest tests/browser -k "screens or narrated"
 
 # The same tests again, on the compiled wheel installed in its own environment (the checkout's
 # tests, the installed package: LOUPGAROU_EXPECT_BUILD makes sure it is the compiled one).
@@ -94,6 +103,12 @@ golden: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
+
+# A fuzzing campaign at length (the tests run it briefly): FUZZ_SECONDS a target; with
+# atheris too when it is installed (pip install -e '.[fuzz]').  See docs/fuzzing.md.
+FUZZ_SECONDS ?= 60
+fuzz: $(STAMP)
+	$(BIN)/python scripts/fuzz.py --seconds $(FUZZ_SECONDS) $(if $(shell $(BIN)/python -c 'import atheris' 2>/dev/null && echo y),--atheris,)
 
 # The scaling table of docs/performance.md (and its short form in the README), regenerated.
 scaling: $(INSTALLED_STAMP)

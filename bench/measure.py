@@ -28,7 +28,8 @@ from loupgarou.sim.stats import wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 FLOOR = ROOT.parent / "shared" / "bench" / "floor_one_night.py"
-"""The shared hand-written One Night loop, beside the checkout (``../shared/bench``)."""
+"""The shared hand-written One Night loop, in the team's shared bench folder beside the
+checkout (not part of this repository)."""
 
 Z99 = 2.5758293035489
 """The two-sided 99 % quantile of the normal distribution."""

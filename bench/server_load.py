@@ -82,13 +82,16 @@ class Table:
         self.stats = stats
         self.pace = pace
         self.rng = rng
+        self.listeners: list[asyncio.Task[None]] = []
         self.sent: dict[int, float] = {}  # an input's log position -> when it was sent
         self.arrivals: dict[int, list[float]] = {}  # a log position -> when states of it came
 
     def delay(self, low: float, high: float) -> float:
         return 0.0 if self.pace == "full" else self.rng.uniform(low, high)
 
-    async def listen(self, phone: Phone, stop: float) -> None:
+    async def listen(self, phone: Phone) -> None:
+        """Read every message as it comes (a phone that stopped reading would stop
+        answering pings, and the server would rightly drop it)."""
         try:
             async for text in phone.ws:
                 now = time.perf_counter()
@@ -107,8 +110,6 @@ class Table:
                     self.stats.own.append(now - phone.sent_at)
                     self.sent[m["seq"]] = phone.sent_at
                     phone.sent_at = None
-                if time.perf_counter() > stop:
-                    return
         except websockets.ConnectionClosed:
             return
 
@@ -198,7 +199,10 @@ async def open_room(  # noqa: PLR0917 - the room and where its phones report
             if m["type"] == "error":
                 raise RuntimeError(m)
         phones.append(Phone(ws, seat))
-    return Table(code, phones, stats, pace, rng)
+    table = Table(code, phones, stats, pace, rng)
+    for phone in phones:
+        table.listeners.append(asyncio.create_task(table.listen(phone)))
+    return table
 
 
 async def run(args: argparse.Namespace) -> int:
@@ -240,10 +244,6 @@ async def run(args: argparse.Namespace) -> int:
         opened = time.perf_counter() - t0
         full = rss_kib(server.pid)
         stop = time.perf_counter() + args.seconds
-        tasks = []
-        for t in tables:
-            for p in t.phones:
-                tasks.append(asyncio.create_task(t.listen(p, stop)))
         for t in tables:
             await t.phones[0].ws.send(json.dumps({"type": "lobby", "op": "start"}))
         start = time.perf_counter()
@@ -257,8 +257,9 @@ async def run(args: argparse.Namespace) -> int:
         for t in tables:
             for p in t.phones:
                 await p.ws.close()
-        for task in tasks:
-            task.cancel()
+        for t in tables:
+            for task in t.listeners:
+                task.cancel()
         for t in tables:
             t.room_latencies()
         own = sorted(stats.own)

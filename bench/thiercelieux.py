@@ -9,7 +9,7 @@ a quarter of the nights).  It reports games per second, the mean game length
 in nights, the peak memory and the win split.
 
 In the same run, in interleaved rounds, it runs the peer engine
-``werewolf-engine==0.1.0`` with ``../shared/bench/peer_werewolf_engine.py`` (9
+``werewolf-engine==0.1.0`` with ``peer_werewolf_engine.py`` (in the team's shared bench folder beside a checkout, not in this repository) (9
 players: Villager ×3, Werewolf ×2, Seer, Doctor, Witch, Hunter; random legal
 actions) in a subprocess, with the interpreter given by ``--peer-python``: the
 peer lives in a scratch virtual environment outside the repository and is

@@ -20,18 +20,26 @@ the whole test suite against both builds, and ``make bench`` measures both.
 ``--check`` only says whether the compiled copy is up to date with ``src`` (exit
 status 0) or not (1), without building anything.
 
-usage: .venv/bin/python scripts/compile.py [--check]
+``--notes`` lists mypyc's notes on code it compiles less well (held back otherwise:
+advice on speed, not problems).
+
+usage: .venv/bin/python scripts/compile.py [--check] [--notes]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
+import io
 import os
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "loupgarou"
@@ -69,7 +77,28 @@ def stale_files(target: Path = TARGET) -> list[str]:
     return stale
 
 
-def build(target: Path = TARGET) -> None:
+def quietly(work: Callable[[], T], notes: bool) -> T:
+    """Run mypyc's ``work`` with its notes on what it compiles less well held back (lines
+    ``file:line: warning: Treating generator comprehension as list`` or ``Unsupported
+    default attribute value``: advice on speed, not problems); ``notes`` prints them.
+    Anything else mypyc prints (an error) is shown, and so is everything when it fails."""
+    captured = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(captured):
+            result = work()
+    except BaseException:
+        sys.stdout.write(captured.getvalue())
+        raise
+    lines = [line for line in captured.getvalue().splitlines() if line.strip()]
+    held = [line for line in lines if ": warning: " in line]
+    for line in lines if notes else [line for line in lines if line not in held]:
+        print(line)
+    if held and not notes:
+        print(f"mypyc: {len(held)} notes on speed held back (--notes lists them)")
+    return result
+
+
+def build(target: Path = TARGET, *, notes: bool = False) -> None:
     from mypyc.build import mypycify
     from setuptools import setup  # type: ignore[import-untyped]  # (its stubs disagree with mypyc's)
 
@@ -84,7 +113,7 @@ def build(target: Path = TARGET) -> None:
     try:
         setup(
             name="loupgarou-compiled",
-            ext_modules=mypycify(sources, opt_level="3", multi_file=True),
+            ext_modules=quietly(lambda: mypycify(sources, opt_level="3", multi_file=True), notes),
             script_args=["--quiet", "build_ext", "--inplace", "--parallel", str(os.cpu_count())],
         )
     finally:
@@ -96,6 +125,9 @@ def build(target: Path = TARGET) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only report whether it is stale")
+    parser.add_argument(
+        "--notes", action="store_true", help="list mypyc's notes on code it compiles less well"
+    )
     args = parser.parse_args()
     if args.check:
         stale = stale_files()
@@ -104,7 +136,7 @@ def main() -> int:
             return 1
         print("the compiled build is up to date")
         return 0
-    build()
+    build(notes=args.notes)
     return 0
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE = re.compile(
-    r"^(setup|action|script|record|chance|narration|narrate|tournament|proto|auth|room|lobby"
-    r"|settings|name|task|say|ready|serve|server)\.[a-z_0-9]+$"
+    r"^(setup|action|script|record|chance|narration|narrate|tournament|bots|agent|play|limit"
+    r"|proto|auth|room|lobby|settings|name|task|say|ready|serve|server)\.[a-z_0-9]+$"
 )
 
 FILES = (".html", ".js", ".css", ".json", ".svg")

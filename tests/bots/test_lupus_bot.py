@@ -438,3 +438,18 @@ def test_each_side_wins_clearly_more_often_when_it_plays_sensibly() -> None:
     assert village["humans"][0] > base["humans"][0] + 0.3
     assert pack["werewolves"][1] > base["werewolves"][2]
     assert pack["werewolves"][0] > base["werewolves"][0] + 0.05
+
+
+def test_the_owl_reads_whether_it_is_deadly_from_the_table_not_from_its_size() -> None:
+    # Nine players with deadly_owl = always: the bot knows its pick kills (the public
+    # table rule), where it used to guess from the table's size (more than 20).
+    t = table(WITH_OWL, deadly_owl="always")
+    owl = bot(t, "cid")
+    until(t, kind="owl")
+    decide(t, owl)
+    assert owl.r.deadly_owl is True
+    t = table(WITH_OWL)
+    owl = bot(t, "cid")
+    until(t, kind="owl")
+    decide(t, owl)
+    assert owl.r.deadly_owl is False

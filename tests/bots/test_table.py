@@ -148,13 +148,13 @@ def test_an_unruly_agent_is_told_why_and_gets_the_timeout_default(tmp_path: Path
     table.play()
     assert match.over
     codes = [c for c, _ in agent.errors]
-    assert codes[:3] == ["agent.bad_answer", "agent.bad_answer", "agent.timeout"]
+    assert codes[:3] == ["agent.illegal_choice", "agent.bad_answer", "agent.timeout"]
     assert table.log.timeouts >= 3
     assert [i.type for i in match.inputs if i.seat == 0 and i.type != "statement"][:3] == [
         "timeout"
     ] * 3
     lines = refusals.read_text(encoding="utf-8").split()
-    assert lines[:3] == ["agent.bad_answer", "agent.bad_answer", "agent.timeout"]
+    assert lines[:3] == ["agent.illegal_choice", "agent.bad_answer", "agent.timeout"]
     assert lines[-1] == "end"
     # its statements (a claim) reached the table
     assert any(i.type == "statement" and i.seat == 0 for i in match.inputs)

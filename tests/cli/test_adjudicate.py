@@ -49,7 +49,7 @@ def test_json_output_is_stable(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert list(doc) == VERDICT_KEYS
     assert doc["status"] == "finished"
     assert set(doc["steps"]) == {"total", "accepted", "played"}
-    assert set(doc["steps"]["played"][0]) == {"step", "kind", "text", "note", "inputs"}
+    assert set(doc["steps"]["played"][0]) == {"step", "kind", "text", "note", "inputs", "declined"}
     assert set(doc["timeline"][0]) == {"step", "kind", "audience", "text", "data"}
     assert set(doc["learned"][0]) == {"seat", "name", "dealt", "events"}
     assert set(doc["result"]) == RESULT_KEYS
@@ -131,6 +131,21 @@ def test_a_bad_file_with_json_prints_the_error_as_json(
         "code": "script.not_found",
         "message": f"there is no script file '{tmp_path / 'nope.yaml'}'",
     }
+
+
+def test_a_table_the_rules_refuse_is_a_setup_error_in_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "seven.yaml"
+    path.write_text(
+        "format: loupgarou-script\nversion: 1\nfamily: one-night\n"
+        "players: [A, B, C, D, E]\ndeck: [werewolf, werewolf, seer, robber, villager, villager, "
+        "villager]\n",
+        encoding="utf-8",
+    )
+    assert main(["adjudicate", "--json", str(path)]) == 2
+    err = json.loads(capsys.readouterr().out)["error"]
+    assert (err["kind"], err["code"]) == ("setup", "setup.card_count")
 
 
 def test_a_file_that_is_not_utf8_is_unreadable(

@@ -28,6 +28,7 @@ EXPECTED: dict[str, tuple[int, str, list[str] | None]] = {
         ["Ann", "Cal", "Deb", "Ed", "Guy", "Ivy", "Jo"],
     ),
     "thiercelieux-thief.yaml": (0, "incomplete", None),
+    "thiercelieux-narrator.yaml": (0, "finished", ["Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]),
     "lupus-basic.yaml": (0, "finished", ["Ann", "Cal", "Dan", "Eve", "Gus", "Hal"]),
     "lupus-ghosts-and-ties.yaml": (0, "finished", ["Ada", "Bo", "Di", "Ed", "Guy", "Jo"]),
     "lupus-specials.yaml": (0, "finished", ["Hub"]),

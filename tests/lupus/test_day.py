@@ -372,6 +372,7 @@ def test_the_public_part_is_an_allow_list() -> None:
         "order",
         "stage1_votes",
         "suspects",
+        "deadly_owl",
     }
     assert game.view["step"] == "seer" and game.view["alive"] == list(range(9))
     game.night(kill="cid")

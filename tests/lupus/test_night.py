@@ -339,6 +339,26 @@ def test_twenty_players_do_not_have_a_deadly_owl_but_the_option_can_make_it_so()
     assert game.public("dawn") == [{"night": 1, "deaths": [0]}]
 
 
+TWENTY = TWELVE + " " + " ".join(f"x{i}:villager" for i in range(7)) + " wolf3:werewolf"
+
+
+def test_a_table_that_reads_the_deadly_owl_from_twenty_players() -> None:
+    # House rule: deadly_owl_from = 20.  The default (21) reads "more than 20".
+    game = table(TWENTY, welcome_card=[1], deadly_owl_from=20)
+    assert game.state.n == 20
+    assert game.view["deadly_owl"] is True  # a table rule: every seat knows it
+    game.night(kill="ana", pick="hal")
+    assert game.public("dawn") == [{"night": 1, "deaths": [0, 10]}]
+    game = table(TWENTY)
+    assert game.view["deadly_owl"] is False
+    game.night(kill="ana", pick="hal")
+    assert game.public("dawn") == [{"night": 1, "deaths": [0]}]
+    nineteen = TWENTY.replace(" x6:villager", "")
+    game = table(nineteen, deadly_owl_from=20)
+    game.night(kill="ana", pick="hal")
+    assert game.public("dawn") == [{"night": 1, "deaths": [0]}]
+
+
 def test_the_bodyguard_does_not_stop_the_deadly_owl() -> None:
     game = table(TWELVE.replace("gus:villager", "bodyguard"), deadly_owl="always", welcome_card=[0])
     game.night(kill="ana")

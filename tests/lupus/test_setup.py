@@ -194,6 +194,7 @@ def test_every_option_has_a_default_and_a_meaning() -> None:
     assert {o.name: o.default for o in OPTIONS} == {
         "discussion_minutes": 3.0,
         "deadly_owl": "auto",
+        "deadly_owl_from": 21,
     }
     for option in OPTIONS:
         assert option.help
@@ -205,6 +206,8 @@ def test_options_are_checked() -> None:
     assert error(8, basic(8), discussion_minutes=0) == "setup.bad_option"
     assert error(8, basic(8), discussion_minutes="long") == "setup.bad_option"
     assert error(8, basic(8), deadly_owl="sometimes") == "setup.bad_option"
+    assert error(8, basic(8), deadly_owl_from=26) == "setup.bad_option"
+    assert error(8, basic(8), deadly_owl_from=20.5) == "setup.bad_option"
     assert error(8, basic(8), hunter=True) == "setup.unknown_option"
 
 

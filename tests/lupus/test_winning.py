@@ -69,7 +69,37 @@ def test_the_werewolves_win_at_parity_after_a_night() -> None:
     game.night(kill="eve")
     assert game.over and game.public("dawn")[-1] == {"night": 3, "deaths": [7]}
     assert game.teams == {"werewolves"} and game.winners == {"wolf1", "wolf2"}
-    assert game.public("welcome_card")[-1] == {"seat": 4}  # the game ended first
+    assert game.public("welcome_card")[-1] == {"seat": 7}  # eve takes it as the game ends
+    assert game.holder == "eve" and game.view["welcome_card"] == 7
+
+
+def test_the_victim_of_a_night_that_ends_the_game_still_takes_the_welcome_card() -> None:
+    # §3.3 makes no exception: the card goes to the night's victim, then the game ends.
+    game = table(NINE)
+    game.night(kill="ana")
+    game.lynch("bob", "cid")
+    game.night(kill="cid")
+    game.lynch("dan", "eve")
+    game.night(kill="eve")
+    kinds = [e.kind for e in game.match.events if e.kind in ("dawn", "welcome_card", "game_over")]
+    assert kinds[-3:] == ["dawn", "welcome_card", "game_over"]
+
+
+def test_two_deaths_at_a_dawn_that_ends_the_game_draw_the_welcome_card_first() -> None:
+    # The Seer points at the Werehamster and the pack kills eve: two Ghosts, and 2
+    # Werewolves against the Seer.  The card is drawn between the two, then the
+    # Werewolves win.
+    game = table(NINE.replace("fay:villager", "fay:werehamster"), welcome_card=[1])
+    game.night(kill="ana")
+    game.lynch("bob", "cid")
+    game.night(kill="cid")
+    game.lynch("dan", "eve")
+    assert not game.over  # wolf1, wolf2 against seer, eve and the Werehamster
+    game.night(look="fay", kill="eve")
+    assert game.public("welcome_card")[-1] == {"seat": 8, "among": [7, 8]}
+    assert game.holder == "fay"
+    assert game.over and game.teams == {"werewolves"}
+    assert [i.label for i in game.match.inputs if i.type == "chance"][-1] == "welcome_card"
 
 
 def test_the_possessed_counts_as_a_human_and_wins_with_the_werewolves() -> None:
@@ -156,18 +186,6 @@ def test_a_mythomaniac_who_never_chose_is_a_human() -> None:
     game.night(kill="bob")
     game.lynch("wolf2", "cid")
     assert game.teams == {"humans"} and game.winners == HUMANS
-
-
-def test_a_game_won_at_a_dawn_with_two_deaths_ends_before_the_welcome_card_draw() -> None:
-    game = table(NINE.replace("fay:villager", "fay:werehamster"))  # no welcome_card draw scripted
-    game.night(kill="ana")
-    game.lynch("bob", "cid")
-    game.night(kill="cid")
-    game.lynch("dan", "eve")
-    game.night(look="fay", kill="eve")  # wolf1, wolf2 against the Seer alone
-    assert game.public("dawn")[-1] == {"night": 3, "deaths": [7, 8]}
-    assert game.teams == {"werewolves"} and game.winners == {"wolf1", "wolf2"}
-    assert [i.label for i in game.match.inputs if i.type == "chance"] == ["deal"]
 
 
 def test_no_card_or_cause_of_death_is_public_before_the_end() -> None:

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+import loupgarou.cli.narrate as narrate_cli
 from loupgarou.cli import narrate
 from loupgarou.cli.main import main
 from tests.narration.fakes import FakeClock
@@ -174,6 +175,11 @@ class FakeProcess:
     def wait(self) -> int:
         return 0
 
+    returncode = 0
+
+    def communicate(self) -> tuple[bytes, bytes]:
+        return b"", b""
+
 
 def test_speak_reads_every_cue_with_the_french_voice(
     clock: FakeClock, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
@@ -181,6 +187,8 @@ def test_speak_reads_every_cue_with_the_french_voice(
     FakeProcess.launched = []
     monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/espeak-ng")
     monkeypatch.setattr(subprocess, "Popen", FakeProcess)
+    # a quick voice: every line fits its cue as it is (fitting is tested in test_speech_fit)
+    monkeypatch.setattr(narrate_cli, "seconds_to_say", lambda program, voice: lambda text: 0.1)
     assert main(["narrate", "--speak", "--lang", "fr"]) == 0
     assert capsys.readouterr().err == ""
     assert FakeProcess.launched[0] == [

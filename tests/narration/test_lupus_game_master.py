@@ -321,8 +321,9 @@ def test_a_french_game_where_the_mythomaniac_becomes_a_werewolf() -> None:
         lines
     )
     assert "Les suspects sont Dan et Ann." in lines  # 4 votes each: Dan comes first
-    assert game.out.texts[-6:] == [
+    assert game.out.texts[-7:] == [
         "Cette nuit, le village a perdu Dan.",
+        "Dan reçoit la carte Bienvenue.",  # even at the dawn that ends the game (§3.3)
         "La partie est terminée. Retournez tous votre carte.",
         "Ivy avait la carte Mythomane et jouait comme\u00a0: Loup-Garou.",
         "Les Loups-Garous gagnent\u00a0!",

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+import loupgarou.cli.narrate as narrate_cli
 from loupgarou.cli import narrate
 from loupgarou.cli.main import main
 from loupgarou.engine.record import replay
@@ -198,6 +199,11 @@ class FakeProcess:
     def wait(self) -> int:
         return 0
 
+    returncode = 0
+
+    def communicate(self) -> tuple[bytes, bytes]:
+        return b"", b""
+
 
 def test_speak_reads_the_cues_and_the_news_but_never_a_note_or_a_question(
     clock: FakeClock, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
@@ -205,6 +211,8 @@ def test_speak_reads_the_cues_and_the_news_but_never_a_note_or_a_question(
     FakeProcess.launched = []
     monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/espeak-ng")
     monkeypatch.setattr(subprocess, "Popen", FakeProcess)
+    # a quick voice: every line fits its cue as it is (fitting is tested in test_speech_fit)
+    monkeypatch.setattr(narrate_cli, "seconds_to_say", lambda program, voice: lambda text: 0.1)
     typed(monkeypatch, ANSWERS)
     assert main(["narrate", *GAME, "--speak", "--lang", "fr"]) == 0
     spoken = [argv[-1] for argv in FakeProcess.launched]

@@ -181,3 +181,36 @@ def test_any_game_offers_legal_defaults_refuses_illegal_actions_and_replays(
     assert outcome.winners <= set(range(players))
     assert outcome.teams <= {"village", "werewolf", "tanner"}
     assert replay_record(to_record(match)).events == match.events
+
+
+def message_of(game: Table, attempt: object) -> str:
+    with pytest.raises(IllegalAction) as caught:
+        assert callable(attempt)
+        attempt()
+    return caught.value.message
+
+
+def test_a_seat_acting_out_of_turn_is_told_who_the_table_waits_for_and_what_they_may_do() -> None:
+    game = table("seer robber werewolf werewolf | villager troublemaker tanner")
+    message = message_of(game, lambda: game.act("robber", rob="seer"))
+    assert message == (
+        "seat 1 [robber] has nothing to decide now; "
+        "the table waits for seat 0 [seer] (seer: look or pass)"
+    )
+
+
+def test_a_pass_on_a_mandatory_decision_is_refused_as_mandatory() -> None:
+    game = table("drunk werewolf werewolf villager | seer robber tanner")
+    message = message_of(game, lambda: game.decline("drunk"))
+    assert message.startswith("seat 0 [drunk] may not pass: the decision 'drunk' is mandatory;")
+    assert "choose one of: take centre 0; take centre 1; take centre 2" in message
+
+
+def test_in_the_day_the_refusal_names_every_voter_still_expected() -> None:
+    game = table("seer robber werewolf werewolf | villager troublemaker tanner")
+    game.skip_night()
+    game.vote("seer", "robber")
+    message = message_of(game, lambda: game.vote("seer", "werewolf1"))
+    assert message.startswith("seat 0 [seer] has nothing to decide now; the table waits for ")
+    assert "seat 1 [robber] (vote: vote, mandatory)" in message
+    assert "seat 3 [werewolf2] (vote: vote, mandatory)" in message

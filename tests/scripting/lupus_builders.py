@@ -53,7 +53,7 @@ def night(look: str | None, cy: str, ivy: str | None = None) -> list[dict[str, A
 
 
 def stage1(**ballots: str) -> dict[str, Any]:
-    """A ``votes`` step for stage 1: the ballots must be written in the calling order."""
+    """A ``votes`` step for stage 1 (the adjudicator casts it in the calling order)."""
     return {"votes": dict(ballots)}
 
 

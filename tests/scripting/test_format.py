@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from loupgarou.core.errors import LoupGarouError, ScriptError
+from loupgarou.core.errors import LoupGarouError, ScriptError, SetupError
 from loupgarou.scripting import parse_script, parse_text
 from tests.scripting.builders import NIGHT, first_night, verdict_of
 
@@ -98,10 +98,10 @@ def test_a_deal_that_does_not_match_the_deck_says_what_differs() -> None:
                 "players": ["werewolf", "werewolf", "seer", "robber", "troublemaker"],
                 "centre": ["villager"],
             },
-            "script.bad_deal",
-            "3 cards",
+            "setup.card_count",  # the rules' own count, as for a deck of 6 cards
+            "5 players need 8 cards (one each and 3 in the centre); the deal gives 6",
         ),
-        ({"players": ["werewolf"] * 5}, "script.bad_deal", "'centre'"),
+        ({"players": ["werewolf"] * 5}, "setup.card_count", "the deal gives 5"),
         (
             {
                 "players": ["werewolf", "wolf", "seer", "robber", "thief"],
@@ -123,18 +123,23 @@ def test_the_deal_may_not_be_fixed_twice() -> None:
     assert err.code == "script.deal_twice"
 
 
-def test_setup_problems_are_script_errors_with_their_setup_codes() -> None:
+def test_setup_problems_are_the_rules_own_setup_errors() -> None:
+    # docs/adjudicate-json.md: error.kind is "setup" for what the rules refuse.
     err = error_of(
         first_night(scenario="premiere-nuit", players=["A", "B", "C", "D", "E", "F"], deal=None)
     )
-    assert isinstance(err, ScriptError)
+    assert isinstance(err, SetupError) and err.kind == "setup"
     assert err.code == "setup.scenario_player_count"
     assert "3 to 5 players" in err.message
     doc = first_night(deck=["werewolf"] * 7, deal=None)
     del doc["scenario"]
     err = error_of(doc)
-    assert isinstance(err, ScriptError)
+    assert isinstance(err, SetupError) and err.kind == "setup"
     assert err.code == "setup.card_count"
+    err = error_of(first_night(options={"lone_wolf_peek": "yes"}))
+    assert (err.kind, err.code) == ("setup", "setup.bad_option")
+    err = error_of(first_night(steps=[{"seat": "Bob", "dance": True}]))
+    assert isinstance(err, ScriptError) and err.kind == "script"
 
 
 def test_role_names_may_be_french_or_any_case() -> None:

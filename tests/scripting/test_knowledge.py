@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from loupgarou.scripting import parse_script, play
+from pathlib import Path
+
+import pytest
+
+from loupgarou.scripting import load_script, parse_script, play
 from tests.scripting.builders import NIGHT, first_night, verdict_of, votes
 
 END = votes(Alice="Bob", Bob="Alice", Carol="Alice", Dan="Alice", Eve="Alice")
@@ -112,3 +116,44 @@ def test_statements_are_told_with_their_claim() -> None:
         "saw: Bob's card: Werewolf, centre card 1: Villager."
     )
     assert line.audience == "everyone"
+
+
+# --- the step of each thing learned, night after night -----------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+MULTI_NIGHT = (
+    "thiercelieux-witch.yaml",
+    "thiercelieux-lovers.yaml",
+    "thiercelieux-captain-tie.yaml",
+    "lupus-basic.yaml",
+    "lupus-ghosts-and-ties.yaml",
+    "lupus-specials.yaml",
+)
+
+
+@pytest.mark.parametrize("example", MULTI_NIGHT)
+def test_what_a_player_learned_carries_the_step_it_happened_at_even_when_it_recurs(
+    example: str,
+) -> None:
+    # The same event (a Werewolf's "woke", night after night) may recur with the same
+    # data: each occurrence keeps its own step, and a player's list stays in the game's order.
+    result = play(load_script(EXAMPLES / example))
+    timeline = result.verdict.timeline
+    for k in result.verdict.knowledge:
+        mine = [li for li in timeline if _includes(li.audience, k.seat)]
+        assert [(li.step, li.kind, li.text) for li in k.learned] == [
+            (li.step, li.kind, li.text) for li in mine
+        ]
+        steps = [li.step for li in k.learned if li.step is not None]
+        assert steps == sorted(steps), (k.seat, steps)
+
+
+def test_eve_woke_on_night_one_at_step_three_and_on_night_two_at_step_twelve() -> None:
+    result = play(load_script(EXAMPLES / "thiercelieux-witch.yaml"))
+    eve = result.match.players.index("Eve")
+    woke = [li.step for li in result.verdict.knowledge[eve].learned if li.kind == "woke"]
+    assert woke == [3, 12]
+
+
+def _includes(audience: object, seat: int) -> bool:
+    return isinstance(audience, list) and seat in audience

@@ -127,16 +127,44 @@ def test_stage_1_follows_the_calling_order_from_the_welcome_card() -> None:
         4,
         "action.not_your_turn",
     )
-    out_of_order = nine(steps=[*GUY_DIES, stage1(Jo="Cy", Ivy="Di")])
-    v = verdict_of(out_of_order)
-    assert v.rejected is not None and v.rejected.code == "action.not_your_turn"
-    assert not [line for line in v.timeline if line.step == 4], "nothing of the step is cast"
-    (pending,) = v.standing.pending
-    assert (PLAYERS[pending.seat], pending.kind) == ("Ivy", "stage1")
     called = (
         "Stage 1 calls the players in this order: Ivy, Jo, Ada, Bo, Cy, Di, Ed, Flo, Guy (Ghost)."
     )
-    assert timeline(v)[-1].endswith(called)
+    assert timeline(verdict_of(nine(steps=GUY_DIES)))[-1].endswith(called)
+
+
+def test_a_votes_step_of_stage_1_may_list_the_voters_in_any_order() -> None:
+    # The table wrote the ballots down as they came to mind: the adjudicator casts them
+    # in the calling order (Ivy first, after Guy's Welcome card), whatever the order given.
+    written = nine(steps=[*GUY_DIES, stage1(Jo="Cy", Ivy="Di")])
+    v = verdict_of(written)
+    assert v.rejected is None
+    (step,) = [p for p in v.played if p.number == 4]
+    assert [i["seat"] for i in step.inputs] == [PLAYERS.index("Ivy"), PLAYERS.index("Jo")]
+    assert step.text.startswith("Ivy: vote")
+    (pending,) = v.standing.pending
+    assert (PLAYERS[pending.seat], pending.kind) == ("Ada", "stage1")
+
+
+def test_an_owl_who_said_nothing_is_declined_before_stage_1_is_sorted_into_calling_order() -> None:
+    # Bo holds the Owl and the script never mentions him: when the day's ballots come
+    # (out of order), his silence is read first, and then the votes are sorted.
+    deal = {**nine()["deal"]["players"], "Bo": "owl"}
+    deck = ["owl" if c == "villager" and i == 4 else c for i, c in enumerate(nine()["deck"])]
+    doc = nine(deck=deck, deal={"players": deal}, steps=[*GUY_DIES, stage1(Jo="Cy", Ivy="Di")])
+    v = verdict_of(doc)
+    assert v.rejected is None
+    step = v.played[-1]
+    assert step.declined == (PLAYERS.index("Bo"),)
+    assert [i["seat"] for i in step.inputs] == [1, 7, 8]  # Bo's pass, then Ivy, then Jo
+
+
+def test_a_stage_1_votes_step_with_a_gap_in_the_calling_order_casts_nothing() -> None:
+    # Ivy and Ada vote, but Jo, called between them, does not: Ada's turn never comes.
+    v = verdict_of(nine(steps=[*GUY_DIES, stage1(Ada="Cy", Ivy="Di")]))
+    assert v.rejected is not None and v.rejected.code == "action.not_your_turn"
+    assert not [line for line in v.timeline if line.step == 4], "nothing of the step is cast"
+    assert "the table waits for seat 8 [Jo] (stage1: vote, mandatory)" in v.rejected.message
 
 
 def test_a_ghost_names_a_suspect_but_never_speaks() -> None:
@@ -235,7 +263,7 @@ def test_a_stage_2_ballot_for_someone_not_suspected_is_refused_whole() -> None:
     assert (v.rejected.number, v.rejected.code) == (7, "action.illegal")
     assert (
         v.rejected.message
-        == "seat 1 cannot 'vote players 0' now; legal: vote players 2; vote players 8"
+        == "seat 1 [Bo] cannot 'vote players 0' now; legal: vote players 2; vote players 8"
     )
     assert len(v.standing.pending) == 6  # nobody voted, not even Ada
 

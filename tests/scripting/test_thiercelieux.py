@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from loupgarou.core.errors import ScriptError
+from loupgarou.core.errors import LoupGarouError, ScriptError, SetupError
 from loupgarou.scripting import Verdict, parse_script, play, render
-from tests.scripting.builders import verdict_of
+from tests.scripting.builders import first_night, verdict_of
 from tests.scripting.thiercelieux_builders import DEAL, PLAYERS, everyone, night_one, nine
 
 SEVEN = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Hal"]
@@ -292,7 +292,7 @@ def test_the_second_lover_must_follow_the_first_and_nothing_is_cast_otherwise() 
     v = verdict_of(together("Dan"))
     assert v.rejected is not None
     assert v.rejected.message.startswith(
-        "seat 8 cannot 'vote players 3' now; legal: vote players 2"
+        "seat 8 [Ivy] cannot 'vote players 3' now; legal: vote players 2"
     )
     assert not [line for line in v.timeline if line.step == 8]
     assert len(v.standing.pending) == 8  # Ann was devoured; nobody has voted
@@ -409,14 +409,18 @@ def test_the_thief_who_took_a_werewolf_hunts_the_same_night() -> None:
 @pytest.mark.parametrize(
     ("deal", "code", "words"),
     [
-        ({"players": ["thief"] + ["villager"] * 7}, "script.bad_deal", "'set_aside' (2 cards)"),
+        (
+            {"players": ["thief"] + ["villager"] * 7},
+            "setup.card_count",
+            "8 players need 10 cards (one each and two set aside for the Thief); the deal gives 8",
+        ),
         (
             {
                 "players": ["thief", "werewolf", "seer", "villager"] + ["villager"] * 4,
                 "set_aside": [],
             },
-            "script.bad_deal",
-            "'deal.set_aside' must list 2 cards, not 0",
+            "setup.card_count",
+            "the deal gives 8",
         ),
         (
             {
@@ -434,17 +438,20 @@ def test_the_thief_who_took_a_werewolf_hunts_the_same_night() -> None:
     ],
 )
 def test_a_bad_deal_is_refused(deal: dict[str, Any], code: str, words: str) -> None:
-    err = script_error(thief(deal=deal))
-    assert err.code == code
+    with pytest.raises(LoupGarouError) as caught:
+        verdict_of(thief(deal=deal))
+    err = caught.value
+    assert (err.code, err.kind) == (code, code.partition(".")[0])
     assert words in err.message
 
 
 def test_a_deck_without_thief_sets_nothing_aside() -> None:
     doc = nine()
     doc["deal"]["set_aside"] = ["villager", "villager"]
-    err = script_error(doc)
-    assert err.code == "script.bad_deal"
-    assert "this deck sets no card aside" in err.message
+    with pytest.raises(SetupError) as caught:
+        verdict_of(doc)
+    assert caught.value.code == "setup.card_count"
+    assert "9 players need 9 cards (one each); the deal gives 11" in caught.value.message
 
 
 def test_a_verb_of_another_family_is_unknown() -> None:
@@ -483,3 +490,71 @@ def test_a_captain_draw_naming_nobody_at_the_table_is_refused_before_play() -> N
         parse_script(doc)
     assert caught.value.code == "script.unknown_player"
     assert "'chance.captain_draw': 'Zed' is not a player" in caught.value.message
+
+
+# --- what a narrator really knows: the pack's victim, the elected Captain, the lynch ------------
+
+
+def narrated(steps: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
+    return {
+        "format": "loupgarou-script",
+        "version": 1,
+        "family": "thiercelieux",
+        "players": ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"],
+        "deck": ["werewolf", "werewolf", "seer", "witch", "hunter"] + ["villager"] * 3,
+        "deal": {"players": ["werewolf", "werewolf", "seer", "witch", "hunter"] + ["villager"] * 3},
+        "options": {"narrator_knows": "results", **options},
+        "steps": steps,
+    }
+
+
+NIGHT_ONE = [
+    {"seat": "Ann", "do": "wake"},
+    {"seat": "Ben", "do": "wake"},
+    {"pack": "Fay"},
+]
+
+
+def test_the_narrator_states_the_packs_victim_and_the_lynch_without_ballots() -> None:
+    # Silence covers the Seer and the Witch; nobody's ballot is typed or invented.
+    v = verdict_of(narrated([*NIGHT_ONE, {"elected": "Cid"}, {"lynched": "Ann"}]))
+    assert v.rejected is None
+    texts = [p.text for p in v.played]
+    assert texts[2] == "the pack chose Fay (given by Ann for the pack)"
+    assert (
+        texts[3] == "(Dee: silence, declined) Cid is elected Captain (given by Ann for the table)"
+    )
+    assert texts[4] == "Ann is lynched (given by Ann for the table)"
+    kinds = [line.kind for line in v.timeline]
+    assert "pack_vote" not in kinds and "voted" not in kinds and "votes" not in kinds
+    assert [line.data for line in v.timeline if line.kind == "lynched"] == [{"seat": 0}]
+
+
+def test_the_narrator_may_say_nobody_was_lynched_or_the_pack_took_no_victim() -> None:
+    steps: list[dict[str, Any]] = [
+        *NIGHT_ONE[:2],
+        {"pack": "no_victim"},
+        {"elected": "Cid"},
+        {"lynched": None},
+    ]
+    v = verdict_of(narrated(steps))
+    assert v.rejected is None
+    assert [line.data for line in v.timeline if line.kind == "no_lynch"] == [{"tied": []}]
+    assert [p.text for p in v.played][-1] == "nobody is lynched (given by Ann for the table)"
+
+
+def test_a_result_the_game_does_not_wait_for_is_refused_with_what_it_waits_for() -> None:
+    v = verdict_of(narrated([*NIGHT_ONE, {"lynched": "Ann"}]))  # the Captain comes first
+    assert v.rejected is not None and v.rejected.code == "action.not_your_turn"
+    assert v.rejected.message.startswith("the game does not wait for the lynch's result now;")
+    assert "seat 0 [Ann] (captain_result: vote, mandatory)" in v.rejected.message
+
+
+def test_a_result_needs_the_option_and_the_family() -> None:
+    doc = narrated([*NIGHT_ONE])
+    doc["options"] = {}
+    err = script_error(doc)
+    assert err.code == "script.bad_step" and "narrator_knows: results" in err.message
+    with pytest.raises(ScriptError) as caught:
+        verdict_of(first_night(steps=[{"lynched": "Bob"}]))
+    assert caught.value.code == "script.bad_step" and "Thiercelieux" in caught.value.message

@@ -36,7 +36,7 @@ def seat_players(
     return code, host_token, devices
 
 
-def play_out(devices: list[Device], seed: int, limit: float = 60.0) -> None:
+def play_out(devices: list[Device], seed: int, limit: float = 150.0) -> None:
     rng = random.Random(seed)
     end = time.monotonic() + limit
     while time.monotonic() < end:

@@ -7,6 +7,7 @@ import io
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -179,13 +180,17 @@ def test_parse_claim() -> None:
     assert parse_claim("robber rob 2 saw me=seer", 5, 0).saw[0].seat == 0
 
 
-def test_simulate_lupus_reports_its_three_sides(capsys: pytest.CaptureFixture[str]) -> None:
+def test_simulate_lupus_reports_its_sides_in_play(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "lupus", "--players", "9", "--games", "12", "--bots", "random"]
     code = main([*args, "--json", "--no-progress"])
     assert code == 0
     teams = json.loads(capsys.readouterr().out)["teams"]
-    assert {"humans", "werewolves", "werehamster"} <= set(teams)
+    assert set(teams) == {"humans", "werewolves"}  # the basic deck holds no Werehamster
     assert sum(t["wins"] for t in teams.values()) == 12
+    deck = "werewolf,werewolf,seer,werehamster,villager,villager,villager,villager,villager"
+    assert main([*args, "--deck", deck, "--json", "--no-progress"]) == 0
+    teams = json.loads(capsys.readouterr().out)["teams"]
+    assert {"humans", "werewolves", "werehamster"} <= set(teams)
 
 
 # --- Lupus in Tabula claims ------------------------------------------------------------------
@@ -352,7 +357,7 @@ def test_sentences_about_my_seat_speak_to_me() -> None:
 def test_solo_lupus_plays_a_named_scenario(monkeypatch: pytest.MonkeyPatch) -> None:
     lines, _ = _play_lupus([], monkeypatch, "--scenario", "specials")
     text = "\n".join(lines)
-    assert "medium, possessed, bodyguard, owl" in text
+    assert "Medium, Possessed, Bodyguard, Owl" in text
     assert "=== The game is over ===" in text
 
 
@@ -477,3 +482,46 @@ def test_every_seat_has_its_own_name() -> None:
     assert names[0] == "Zoé" and len(set(names)) == 24
     bigger = play.table_names(40, 3, "Ana")
     assert len(set(bigger)) == 40 and bigger.count("Ana") == 1 and "Bruno 2" in bigger
+
+
+def test_plot_draws_a_rate_of_zero_whose_interval_rounds_below_it(tmp_path: Path) -> None:
+    """Six games and no Tanner win: the Wilson bound came out 6.9e-18 above the rate of 0,
+    a negative error bar, and matplotlib refused the whole picture."""
+    pytest.importorskip("matplotlib")
+    from loupgarou.sim.plot import plot_summary
+    from loupgarou.sim.stats import Rate, summarise
+
+    assert Rate(0, 6).interval[0] == 0.0 and Rate(6, 6).interval[1] == 1.0
+    summary = replace(summarise("six games", []), teams={"tanner": Rate(0, 6)})
+    plot_summary(summary, tmp_path / "six.png")
+    assert (tmp_path / "six.png").stat().st_size > 0
+
+
+def test_plot_refuses_a_file_that_is_not_an_image_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from loupgarou.cli import simulate
+
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("games were played before the --plot file was checked")
+
+    monkeypatch.setattr(simulate, "run", no_games)
+    assert main(["simulate", "-n", "3", "--plot", str(tmp_path / "x.txt")]) == 2
+    assert "[script.bad_plot_file]" in capsys.readouterr().err
+    assert main(["simulate", "-n", "3", "--plot", str(tmp_path / "no" / "x.png")]) == 2
+    assert "[script.cannot_write]" in capsys.readouterr().err
+
+
+def test_a_missing_matplotlib_is_reported_before_the_simulation(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from loupgarou.cli import simulate
+
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("games were played before matplotlib was looked for")
+
+    monkeypatch.setattr(simulate, "run", no_games)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails
+    argv = ["simulate", "-n", "100000", "--plot", str(tmp_path / "p.png"), "--json"]
+    assert main(argv) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["code"] == "script.no_plotting"

@@ -80,4 +80,6 @@ def test_my_own_card_and_title_speak_to_me() -> None:
 
 def test_names_keep_their_capitals() -> None:
     words = Words(["McAllister", "Bob"], 1, "lupus")
-    assert words.event(public("rested", seat=0)) == "McAllister ended the defence."
+    assert words.event(public("rested", seat=0)) == (
+        "McAllister has said all they had to say in their defence."
+    )

@@ -215,6 +215,11 @@ class Table:
                 action = PASS if look is None else Action("look", (self.seat(look),))
             elif d.kind == "werewolf_wake":
                 action = Action("sleep" if d.seat in asleep else "wake")
+            elif d.kind == "pack_choice":  # narrator_knows = results: the pack's victim alone
+                if victim is None:
+                    action = Action("no_victim")
+                else:
+                    action = Action("vote", (self.seat(victim),))
             elif d.kind == "werewolf_vote":
                 target = votes.get(d.seat, victim)
                 if target is None:

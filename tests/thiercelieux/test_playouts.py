@@ -59,6 +59,11 @@ def random_options(rng: random.Random) -> dict[str, JSON]:
         ("lovers_vote_together", (True, False)),
         ("wolves_win_at_parity", (True, False)),
         ("lynch_second_tie", ("nobody", "random")),
+        ("captain_outside_tie", ("pick", "revote")),
+        ("witch_one_potion_per_night", (True, False)),
+        ("thief_must_swap", (True, False)),
+        ("pack_may_devour_werewolf", (True, False)),
+        ("narrator_knows", ("ballots", "results")),
     ):
         if rng.random() < 0.5:
             options[name] = rng.choice(values)
@@ -342,6 +347,9 @@ def test_many_random_games_end_and_reach_every_rule() -> None:
         "captain_pick",
         "lynch",
         "lynch_revote",
+        "pack_choice",  # narrator_knows = results
+        "captain_result",
+        "lynch_result",
     }
 
 

@@ -78,8 +78,9 @@ def test_unknown_and_duplicate_roles_are_refused() -> None:
 
 def test_the_player_count_limits() -> None:
     assert error("wolf villager").code == "setup.too_few_players"
-    many = ["wolf"] * 5 + ["villager"] * 36
+    many = ["wolf"] * 5 + ["villager"] * 58  # 63: beyond what the engine serves
     assert error(many).code == "setup.too_many_players"
+    assert "setup.player_count" in warnings(["wolf"] * 10 + ["villager"] * 31)  # 41: a warning
 
 
 def test_eight_cards_and_the_captain_is_not_one_of_them() -> None:
@@ -221,6 +222,11 @@ def test_every_option_is_declared_with_its_default_and_meaning() -> None:
         "lovers_vote_together": False,
         "wolves_win_at_parity": False,
         "lynch_second_tie": "nobody",
+        "captain_outside_tie": "pick",
+        "witch_one_potion_per_night": False,
+        "thief_must_swap": False,
+        "pack_may_devour_werewolf": True,
+        "narrator_knows": "ballots",
     }
     assert all(len(s.help) > 30 for s in specs.values())
     assert specs["captain_mode"].choices == ("elected", "random")
@@ -250,7 +256,7 @@ def test_the_catch_chance_may_be_zero_or_one() -> None:
 
 def test_the_family_declares_its_metadata() -> None:
     assert VARIANT.name == "thiercelieux"
-    assert VARIANT.min_players == 3 and VARIANT.max_players == 40
+    assert VARIANT.min_players == 3 and VARIANT.max_players == 62
     assert "loups-garous" in VARIANT.aliases
 
 

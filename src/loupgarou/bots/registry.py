@@ -61,14 +61,22 @@ def known_kinds(family: str) -> tuple[str, ...]:
 def factory(family: str, kind: str, *, agent_timeout: float = 5.0) -> BotFactory:
     """The factory of a bot kind for ``family``; :class:`BotError` if unknown."""
     if kind.startswith("agent:"):
-        from .agent import AgentBot
+        from .agent import AgentBot, check_timeout
 
-        command = shlex.split(kind.removeprefix("agent:"))
+        timeout = check_timeout(agent_timeout)
+        try:
+            command = shlex.split(kind.removeprefix("agent:"))
+        except ValueError as exc:  # an unclosed quote
+            raise BotError(
+                "bots.bad_command",
+                f"cannot read the agent command {kind.removeprefix('agent:')!r}: {exc} "
+                "(close every quote)",
+            ) from exc
         if not command:
             raise BotError("bots.unknown_kind", "'agent:' needs a command, as in agent:./my_bot")
 
         def make(seat: int, rng: random.Random) -> Bot:
-            return AgentBot(command, seat, timeout=agent_timeout)
+            return AgentBot(command, seat, timeout=timeout)
 
         return make
     entry = family_bots(family)

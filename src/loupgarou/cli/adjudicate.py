@@ -15,9 +15,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from loupgarou.cli.files import check_writable, same_file, usable_name, write_atomically
 from loupgarou.core.errors import ScriptError
 from loupgarou.engine.record import to_record
-from loupgarou.scripting import parse_script, parse_text, play, read_script_file, render
+from loupgarou.scripting import parse_script, play, read_script_file, render
+from loupgarou.scripting.loader import read_script_stream
 
 
 def register(sub: Any) -> None:
@@ -40,27 +42,37 @@ def register(sub: Any) -> None:
 
 def _load(source: str) -> Any:
     if source == "-":
-        return parse_script(parse_text(sys.stdin.read(), "<stdin>"), "<stdin>")
+        return parse_script(read_script_stream(sys.stdin), "<stdin>")
     return parse_script(read_script_file(source), source)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.record:
+        check_output(args.record, args.script)  # before anything is played
     script = _load(args.script)
     result = play(script)
     verdict = result.verdict
     if args.record:
-        path = Path(args.record)
-        try:
-            path.write_text(
-                json.dumps(to_record(result.match), ensure_ascii=False, indent=2) + "\n",
-                encoding="utf-8",
-            )
-        except OSError as exc:
-            raise ScriptError(
-                "script.cannot_write", f"cannot write the record to '{path}': {exc.strerror}"
-            ) from exc
+        write_atomically(
+            args.record,
+            json.dumps(to_record(result.match), ensure_ascii=False, indent=2) + "\n",
+            what="the record",
+            inputs=[args.script],
+        )
     if args.json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
     else:
         sys.stdout.write(render(verdict))
     return verdict.exit_code
+
+
+def check_output(record: str, script: str) -> None:
+    """Refuse, before the script is played, a record that would overwrite the script."""
+    usable_name(record, "the record")
+    usable_name(script, "the script", "script.not_found")
+    if script != "-" and same_file(Path(record), Path(script)):
+        raise ScriptError(
+            "script.overwrites_input",
+            f"the record would overwrite the input '{script}': give another file name",
+        )
+    check_writable(record, "the record")

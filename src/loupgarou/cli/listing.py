@@ -98,10 +98,71 @@ def role_rows() -> list[dict[str, JSON]]:
     return rows
 
 
+FAMILY_NOTES = {
+    "thiercelieux": (
+        "copies: '1' for a card the box holds once, 'any' for Werewolves and Villagers.",
+        "The Captain is a title the village elects, not a card; the Lovers win together "
+        "when Cupid pairs a Werewolf with a villager.",
+    ),
+    "lupus": (
+        "copies: '1' for a unique character, '2' for the Freemasons (a pair), 'any' for "
+        "Werewolves and Villagers; from: the suggested smallest table for a special character "
+        "(special characters need at least 9 players).",
+        "The Possessed is human but wins with the Werewolves; the Mythomaniac becomes the "
+        "role of the player he imitates on the second night; the Werehamster wins alone.",
+    ),
+}
+
+
+def family_role_rows(family: str) -> list[dict[str, JSON]]:
+    """Thiercelieux's or Lupus in Tabula's roles: names (English, French), team, copies."""
+    from loupgarou.narration.locale import load_locale
+
+    english = load_locale("en", family)
+    french = load_locale("fr", family)
+    rows: list[dict[str, JSON]] = []
+    if family == "thiercelieux":
+        from loupgarou.variants.thiercelieux import roles as th
+
+        for role in th.Role:
+            rows.append(
+                {
+                    "role": role.value,
+                    "name": english.role(role.value),
+                    "name_fr": french.role(role.value),
+                    "team": th.camp(role),
+                    "copies": "1" if role in th.UNIQUE else "any",
+                }
+            )
+        return rows
+    from loupgarou.variants.lupus import roles as lu
+
+    for character in lu.Role:
+        special = character in lu.SPECIAL
+        rows.append(
+            {
+                "role": character.value,
+                "name": english.role(character.value),
+                "name_fr": french.role(character.value),
+                "team": "as imitated" if character is lu.Role.MYTHOMANIAC else lu.side(character),
+                "copies": "1"
+                if character in lu.UNIQUE
+                else "2"
+                if character is lu.Role.FREEMASON
+                else "any",
+                "special": special,
+                "suggested_from": lu.SUGGESTED_MINIMUM.get(
+                    character, lu.SPECIAL_FROM if special else None
+                ),
+            }
+        )
+    return rows
+
+
 def run_roles(args: argparse.Namespace) -> int:
     family = find_family(args.family)
     if family.name != "one-night":
-        raise SetupError("setup.no_role_list", f"the roles of '{family.name}' cannot be listed yet")
+        return _family_roles(family, args.json)
     rows = role_rows()
     if args.json:
         print(json.dumps({"family": family.name, "roles": rows}, ensure_ascii=False, indent=2))
@@ -126,6 +187,37 @@ def run_roles(args: argparse.Namespace) -> int:
     print()
     print("wake: the step at which the role wakes at night ('-': it sleeps all night).")
     print("The Doppelgänger takes the team of the role she copies.")
+    return 0
+
+
+def _family_roles(family: Variant, as_json: bool) -> int:
+    rows = family_role_rows(family.name)
+    if as_json:
+        print(json.dumps({"family": family.name, "roles": rows}, ensure_ascii=False, indent=2))
+        return 0
+    print(f"{family.title}: {len(rows)} roles")
+    print()
+    lupus = family.name == "lupus"
+    header = ("role", "name", "French name", "team", "copies", *(("from",) if lupus else ()))
+    table = [
+        (
+            str(r["role"]),
+            str(r["name"]),
+            str(r["name_fr"]),
+            str(r["team"]),
+            str(r["copies"]),
+            *(
+                (("-" if r["suggested_from"] is None else str(r["suggested_from"])),)
+                if lupus
+                else ()
+            ),
+        )
+        for r in rows
+    ]
+    _print_table(header, table)
+    print()
+    for note in FAMILY_NOTES.get(family.name, ()):
+        print(note)
     return 0
 
 

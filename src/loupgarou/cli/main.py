@@ -15,16 +15,38 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from loupgarou import __version__, build_description
-from loupgarou.cli import adjudicate, listing, narrate, play, rules, serve, simulate, tournament
-from loupgarou.core.errors import LoupGarouError
+from loupgarou.cli import (
+    adjudicate,
+    listing,
+    narrate,
+    play,
+    rules,
+    serve,
+    simulate,
+    themes,
+    tournament,
+)
+from loupgarou.core.errors import LoupGarouError, ScriptError
 
-COMMANDS = (serve, narrate, adjudicate, listing, rules, tournament, simulate, play)
+COMMANDS = (serve, narrate, adjudicate, listing, rules, themes, tournament, simulate, play)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose every complaint (an unknown flag, a missing argument, a
+    value out of its bounds: :mod:`loupgarou.cli.bounds`) is a :class:`ScriptError`
+    ``script.bad_argument`` of one line, reported as every other error (as JSON with
+    ``--json``), instead of argparse's usage text."""
+
+    def error(self, message: str) -> NoReturn:
+        line = " ".join(message.split())
+        raise ScriptError("script.bad_argument", f"{self.prog}: {line} (see {self.prog} --help)")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="loupgarou",
         description="A game master for Werewolf games: One Night, Thiercelieux, Lupus in Tabula.",
     )
@@ -34,23 +56,34 @@ def build_parser() -> argparse.ArgumentParser:
         version=f"loupgarou {__version__}: {build_description()}",
         help="show the version and which build runs (compiled or interpreted), and exit",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=Parser
+    )
     for module in COMMANDS:
         module.register(sub)
     return parser
 
 
+def report(exc: LoupGarouError, as_json: bool) -> int:
+    """Print an error for a person (standard error) or a program (JSON on standard output)."""
+    if as_json:
+        print(json.dumps({"error": exc.to_json()}, ensure_ascii=False, indent=2))
+    else:
+        print(f"error [{exc.code}]: {exc.message}", file=sys.stderr)
+    return 2
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = parser.parse_args(words)
+    except LoupGarouError as exc:
+        return report(exc, "--json" in words)
     try:
         code: int = args.func(args)
     except LoupGarouError as exc:
-        if getattr(args, "json", False):
-            print(json.dumps({"error": exc.to_json()}, ensure_ascii=False, indent=2))
-        else:
-            print(f"error [{exc.code}]: {exc.message}", file=sys.stderr)
-        return 2
+        return report(exc, getattr(args, "json", False))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130

@@ -44,6 +44,8 @@ import json
 import math
 import os
 import random
+import shutil
+import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -52,6 +54,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from loupgarou.cli.bounds import MAX_MINUTES, MAX_PLAYERS, MAX_SEED, MAX_STEP_SECONDS, whole
+from loupgarou.cli.files import write_atomically
 from loupgarou.cli.narrate_runtime import (
     ESPEAK,
     Clock,
@@ -61,6 +65,7 @@ from loupgarou.cli.narrate_runtime import (
     TerminalPrompter,
     find_speaker,
     run,
+    seconds_to_say,
 )
 from loupgarou.cli.narrate_tables import (
     lupus_dry_run,
@@ -90,10 +95,12 @@ from loupgarou.narration import (
     total_seconds,
 )
 from loupgarou.narration import lupus as lupus_narration
+from loupgarou.narration.fit import fit_timing
 from loupgarou.narration.locale import LUPUS, ONE_NIGHT, THIERCELIEUX
 from loupgarou.narration.thiercelieux import (
     DEFAULT_STEP_SECONDS,
 )
+from loupgarou.narration.thiercelieux import night_script as thiercelieux_night
 from loupgarou.tablemaster import GameMaster, LupusGameMaster, LupusTable, TableMaster
 from loupgarou.tablemaster import Table as GameTable
 from loupgarou.variants.one_night.roles import Role
@@ -156,6 +163,30 @@ def table_from_args(args: argparse.Namespace, locale: Locale) -> Table:
     return Table(deck, players, False, title_en, scenario.name_fr, warnings)
 
 
+def fit_for_voice(
+    args: argparse.Namespace,
+    locale: Locale,
+    timing: Timing,
+    build: Callable[[Timing], Sequence[Cue]],
+) -> Timing:
+    """Under ``--speak``: ``timing`` lengthened so that espeak-ng's every line fits its cue
+    (measured in this language's voice; see :mod:`loupgarou.narration.fit`)."""
+    program = shutil.which(ESPEAK) if args.speak else None
+    if program is None:
+        return timing
+    try:
+        fitted = fit_timing(build, timing, seconds_to_say(program, locale.voice))
+    except (OSError, subprocess.SubprocessError) as exc:
+        print(locale.text("cli.speak_broken", path=program, reason=exc), file=sys.stderr)
+        return timing
+    if fitted.step_seconds > timing.step_seconds:
+        print(
+            locale.text("cli.speak_fitted", seconds=locale.number(fitted.step_seconds)),
+            file=sys.stderr,
+        )
+    return fitted
+
+
 def timing_from_args(
     args: argparse.Namespace, locale: Locale, default_step: float = ONE_NIGHT_STEP_SECONDS
 ) -> Timing:
@@ -165,14 +196,19 @@ def timing_from_args(
     election = 1.0 if args.election_minutes is None else args.election_minutes
     discussion = DISCUSSION_MINUTES if args.discussion_minutes is None else args.discussion_minutes
     defence = 60.0 if args.defence_seconds is None else args.defence_seconds
-    for flag, value in (
-        ("--step-seconds", step),
-        ("--discussion-minutes", discussion),
-        ("--election-minutes", election),
-        ("--defence-seconds", defence),
+    for flag, value, most in (
+        ("--step-seconds", step, MAX_STEP_SECONDS),
+        ("--discussion-minutes", discussion, MAX_MINUTES),
+        ("--election-minutes", election, MAX_MINUTES),
+        ("--defence-seconds", defence, MAX_STEP_SECONDS),
     ):
         if not (math.isfinite(value) and value > 0):
             text = locale.text("cli.bad_duration", flag=flag, value=locale.number(value))
+            raise ScriptError("narrate.bad_duration", text)
+        if value > most:
+            text = locale.text(
+                "cli.long_duration", flag=flag, value=locale.number(value), most=locale.number(most)
+            )
             raise ScriptError("narrate.bad_duration", text)
     return Timing(
         step_seconds=step,
@@ -296,6 +332,14 @@ def _narrate(args: argparse.Namespace) -> int:
     theme = load_theme(args.theme) if args.theme else None
     if theme is not None:
         locale = theme.apply(locale)
+    timing = fit_for_voice(
+        args,
+        locale,
+        timing,
+        lambda t: build_script(
+            table.deck, locale, timing=t, lone_wolf_peek=lone_wolf_peek, drawn=table.drawn
+        ),
+    )
     cues = build_script(
         table.deck, locale, timing=timing, lone_wolf_peek=lone_wolf_peek, drawn=table.drawn
     )
@@ -331,6 +375,9 @@ def _narrate_thiercelieux(args: argparse.Namespace) -> int:
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
     timing = timing_from_args(args, locale, DEFAULT_STEP_SECONDS)
+    timing = fit_for_voice(
+        args, locale, timing, lambda t: thiercelieux_night(table.deck, 1, locale, timing=t)
+    )
     header = thiercelieux_header(table, locale, theme=theme, timing=timing)
     return _run_table(
         args,
@@ -353,6 +400,12 @@ def _narrate_lupus(args: argparse.Namespace) -> int:
     for warning in table.warnings:
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
     timing = replace(timing, discussion_seconds=table.discussion_minutes * 60)
+    timing = fit_for_voice(
+        args,
+        locale,
+        timing,
+        lambda t: lupus_narration.night_script(table.deck, 1, locale, timing=t),
+    )
     header = lupus_header(table, locale, theme=theme, timing=timing)
     return _run_table(
         args,
@@ -428,8 +481,9 @@ def _save_unfinished(path: str | None, game: TableMaster) -> str:
             path = f"loupgarou-{game.family}-{stamp}-{k}.json"
     try:
         _dump(path, to_record(game.match))
-    except OSError as exc:
-        return locale.text("cli.not_saved", path=path, reason=exc)
+    except (OSError, ScriptError) as exc:
+        reason = exc.message if isinstance(exc, ScriptError) else exc
+        return locale.text("cli.not_saved", path=path, reason=reason)
     return locale.text("cli.saved_so_far", path=path)
 
 
@@ -444,14 +498,16 @@ def make_prompter() -> TerminalPrompter:
 
 
 def _dump(path: str, record: dict[str, JSON]) -> None:
-    Path(path).write_text(json.dumps(record, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    text = json.dumps(record, ensure_ascii=False, indent=2) + "\n"
+    write_atomically(path, text, what="the record")
 
 
 def _write_record(path: str, record: dict[str, JSON], locale: Locale) -> None:
     try:
         _dump(path, record)
-    except OSError as exc:
-        text = locale.text("cli.cannot_write", path=path, reason=exc)
+    except (OSError, ScriptError) as exc:
+        reason = exc.message if isinstance(exc, ScriptError) else exc
+        text = locale.text("cli.cannot_write", path=path, reason=reason)
         raise ScriptError("narrate.cannot_write", text) from exc
     print(locale.text("cli.record_written", path=path), file=sys.stderr)
 
@@ -493,7 +549,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--players",
-        type=int,
+        type=whole(1, MAX_PLAYERS),
         metavar="N",
         help=f"number of players (One Night default: {DEFAULT_PLAYERS}; with --deck, the deck's "
         "size - 3; Thiercelieux and Lupus: the number of --players-names, or the deck's size)",
@@ -571,7 +627,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--seed",
-        type=int,
+        type=whole(-MAX_SEED, MAX_SEED),
         metavar="N",
         help="Thiercelieux and Lupus: seed the game master's random draws (a tie that stays "
         "tied, a Captain drawn at random, the Welcome card among several dead)",

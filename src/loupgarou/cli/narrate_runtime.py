@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
 from loupgarou.narration import (
@@ -139,7 +139,7 @@ class Espeak:
                 [self.program, "-v", self.voice, text],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
             )
         except OSError as exc:
             self._broken = True
@@ -153,9 +153,51 @@ class Espeak:
         self._proc = None
 
     def close(self) -> None:
-        if self._proc is not None:
-            self._proc.wait()
-            self._proc = None
+        proc = self._proc
+        if proc is None:
+            return
+        self._proc = None
+        _out, err = proc.communicate()
+        if proc.returncode not in (0, -15) and not self._broken:
+            # espeak-ng could not speak (no audio device, an unknown voice ...): say why,
+            # once, and stay silent after that rather than fail line after line
+            self._broken = True
+            reason = err.decode(errors="replace").strip().splitlines()
+            detail = reason[-1] if reason else f"exit code {proc.returncode}"
+            print(
+                self.locale.text("cli.speak_broken", path=self.program, reason=detail),
+                file=self.err,
+            )
+
+
+def seconds_to_say(program: str, voice: str) -> Callable[[str], float]:
+    """How long ``espeak-ng`` takes to say a text in ``voice``, measured by having it write
+    the speech to a WAV file (no sound is played); remembered per text."""
+    import tempfile
+    import wave
+
+    known: dict[str, float] = {}
+
+    def measure(text: str) -> float:
+        if text in known:
+            return known[text]
+        if not text.strip():
+            return 0.0
+        with tempfile.NamedTemporaryFile(suffix=".wav") as out:
+            done = subprocess.run(
+                [program, "-v", voice, "-w", out.name, text],
+                capture_output=True,
+                check=False,
+                timeout=30,
+            )
+            if done.returncode != 0:
+                raise OSError(done.stderr.decode(errors="replace").strip() or "espeak-ng failed")
+            with wave.open(out.name) as w:
+                seconds: float = w.getnframes() / float(w.getframerate())
+        known[text] = seconds
+        return seconds
+
+    return measure
 
 
 def find_speaker(locale: Locale, err: TextIO) -> Speaker:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from loupgarou.core.errors import ScriptError, SetupWarning
 from loupgarou.core.events import JSON
+from loupgarou.core.names import check_names
 from loupgarou.core.variant import GameConfig
 from loupgarou.narration import (
     Cue,
@@ -65,6 +66,7 @@ class ThiercelieuxTable:
 def parse_names(text: str, locale: Locale) -> tuple[str, ...]:
     """``--players-names Ann,Bob,...``: non-empty, distinct, and not seat numbers."""
     names = tuple(name.strip() for name in text.split(","))
+    check_names(name for name in names if name)  # no control or direction characters
     folded = [fold(name) for name in names]
     for name, key in zip(names, folded, strict=True):
         if not key:

@@ -21,8 +21,9 @@ from typing import Any
 
 from loupgarou.bots.protocol import Bot
 from loupgarou.bots.registry import factory, family_bots
+from loupgarou.cli.bounds import MAX_AGENT_SECONDS, MAX_PLAYERS, MAX_SEED, seconds, whole
 from loupgarou.cli.play_claims import parse_claim
-from loupgarou.cli.play_words import Words
+from loupgarou.cli.play_words import OPTIONS, Words, decision_words, role_name, role_names
 from loupgarou.cli.simulate import (
     FAMILY_HELP,
     PLAYERS_HELP,
@@ -32,13 +33,16 @@ from loupgarou.cli.simulate import (
 )
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import SeededChance
-from loupgarou.core.errors import LoupGarouError, ScriptError
+from loupgarou.core.errors import LoupGarouError, ScriptError, SetupError
+from loupgarou.core.events import Event
+from loupgarou.core.names import name_problem
 from loupgarou.core.statements import Statement
 from loupgarou.core.variant import GameConfig
 from loupgarou.engine.match import Match
 from loupgarou.engine.views import SeatView
 from loupgarou.sim.runner import SimSpec, check_bots, kind_for, parse_bots, starting_roles
 from loupgarou.sim.scenarios import table_spec
+from loupgarou.sim.stats import WHY
 from loupgarou.sim.table import Table
 from loupgarou.variants.registry import find_family
 
@@ -82,6 +86,14 @@ def table_names(n: int, me: int, name: str) -> list[str]:
     return names
 
 
+MAX_LISTED = 12
+"""A decision with more options than this, nearly all pairs of players, is asked as two
+seat numbers (:meth:`TerminalSeat.pick_two`)."""
+
+BOUNDARIES = frozenset({"night_begins", "day_begins"})
+"""Events before which a person out of the game is asked to press Enter."""
+
+
 class PlayError(LoupGarouError):
     """The solo game cannot go on (the terminal closed)."""
 
@@ -109,13 +121,39 @@ class TerminalSeat:
         self.read = read
         self.write = write
         self.shown = 0
+        self.out = False
+        """Whether the person's seat is out of the game (dead): the rest is watched."""
+        self.pausing = True
 
     def catch_up(self, view: SeatView) -> None:
+        """Print what the seat has not seen yet.  Once the person is out of the game, the
+        rest of it is shown at their pace: a pause (press Enter) before each new night
+        and each new day."""
         for e in view.events[self.shown :]:
+            if self.out and self.pausing and e.kind in BOUNDARIES:
+                self.pause()
             line = self.words.event(e)
             if line:
                 self.write(line)
+            if not self.out and self._dies(e):
+                self.out = True
         self.shown = len(view.events)
+
+    def _dies(self, e: Event) -> bool:
+        """Whether ``e`` tells the person's seat is out of the game."""
+        d = e.data
+        if e.kind in ("death", "lynched", "grief", "shot", "little_girl_caught"):
+            return d.get("seat") == self.seat
+        if e.kind == "dawn":
+            deaths = d.get("deaths")
+            return isinstance(deaths, list) and self.seat in deaths
+        return False
+
+    def pause(self) -> None:
+        try:
+            self.read("(press Enter to go on) ")
+        except EOFError:  # no terminal to wait for: show the rest at once
+            self.pausing = False
 
     def ask(self, prompt: str) -> str:
         try:
@@ -129,11 +167,18 @@ class TerminalSeat:
         targets = [self.words.who(p) for p in a.players] + [
             f"centre card {c + 1}" for c in a.centre
         ]
-        return a.kind.replace("_", " ") + (" " + " and ".join(targets) if targets else "")
+        kind = OPTIONS.get(a.kind, a.kind.replace("_", " "))
+        return kind + (" " + " and ".join(targets) if targets else "")
 
     def decide(self, view: SeatView, decision: Decision) -> Action:
         self.catch_up(view)
-        self.write(f"Your decision ({decision.kind.replace('_', ' ')}):")
+        if decision.kind == "werewolf_wake" and decision.allows(decision.default):
+            # Every night, a Werewolf wakes with the pack: not a question worth asking.
+            return decision.default
+        self.write(f"Your decision ({decision_words(decision.kind)}):")
+        pairs = [a for a in decision.options if len(a.players) == 2 and not a.centre]
+        if len(decision.options) > MAX_LISTED and len(pairs) >= len(decision.options) - 1:
+            return self.pick_two(decision, pairs)
         for i, a in enumerate(decision.options, start=1):
             self.write(f"  {i}. {self.option_text(a)}")
         while True:
@@ -141,6 +186,31 @@ class TerminalSeat:
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
                 return decision.options[int(answer) - 1]
             self.write(f"Type a number from 1 to {len(decision.options)}.")
+
+    def pick_two(self, decision: Decision, pairs: Sequence[Action]) -> Action:
+        """A choice of two players among many (a Troublemaker at a large table): ask for
+        two seat numbers rather than list every pair."""
+        seats = sorted({p for a in pairs for p in a.players})
+        kind = OPTIONS.get(pairs[0].kind, pairs[0].kind.replace("_", " "))
+        rest = [a for a in decision.options if a not in pairs]
+        self.write(
+            f"  {kind} the cards of two players: "
+            + ", ".join(f"{s + 1} {self.words.who(s)}" for s in seats)
+        )
+        if rest:
+            self.write(f"  or 0 to {self.option_text(rest[0])}")
+        while True:
+            words = self.ask("two numbers> ").replace(",", " ").split()
+            if rest and words == ["0"]:
+                return rest[0]
+            if len(words) == 2 and all(w.isdigit() for w in words):
+                chosen = {int(w) - 1 for w in words}
+                for a in pairs:
+                    if set(a.players) == chosen:
+                        return a
+            self.write(
+                "Type the numbers of two different players, as '3 5'" + (", or 0." if rest else ".")
+            )
 
     def speak(self, view: SeatView) -> Statement | None:
         self.catch_up(view)
@@ -188,8 +258,10 @@ def register(sub: Any) -> None:
     parser.add_argument("family", nargs="?", default="one-night", help=FAMILY_HELP)
     parser.add_argument("--scenario", "-s", help=SCENARIO_HELP)
     parser.add_argument("--deck", help="comma-separated cards, instead of a scenario")
-    parser.add_argument("--players", "-p", type=int, help=PLAYERS_HELP)
-    parser.add_argument("--seat", type=int, default=1, help="your seat, from 1 (1)")
+    parser.add_argument("--players", "-p", type=whole(1, MAX_PLAYERS), help=PLAYERS_HELP)
+    parser.add_argument(
+        "--seat", type=whole(1, MAX_PLAYERS), default=1, help="your seat, from 1 (1)"
+    )
     parser.add_argument("--name", default="Player", help="your name at the table (Player)")
     parser.add_argument(
         "--bots",
@@ -201,10 +273,18 @@ def register(sub: Any) -> None:
         ),
     )
     parser.add_argument(
-        "--seed", type=int, help="seed of the deal and the bots (random if not given)"
+        "--seed",
+        type=whole(-MAX_SEED, MAX_SEED),
+        help="seed of the deal and the bots (random if not given)",
     )
     parser.add_argument(
         "--option", "-o", action="append", default=[], metavar="NAME=VALUE", help="a table option"
+    )
+    parser.add_argument(
+        "--agent-timeout",
+        type=seconds(MAX_AGENT_SECONDS),
+        default=5.0,
+        help=f"seconds an external agent has per answer (5; at most {MAX_AGENT_SECONDS:g})",
     )
     parser.set_defaults(func=handle)
 
@@ -228,6 +308,10 @@ def handle(
         options=tuple(parse_option(o) for o in args.option),
     )
     n = table.players
+    problem = name_problem(args.name.strip())
+    if problem is not None:
+        raise SetupError("setup.bad_name", f"--name: {problem}")
+    args.name = args.name.strip()
     me = args.seat - 1
     if not 0 <= me < n:
         raise ScriptError("script.bad_seat", f"--seat must be from 1 to {n}")
@@ -246,14 +330,32 @@ def handle(
             bots.append(person)
             continue
         kind = kind_for(assignment, s, entry.side_of(roles[s]))
-        bots.append(factory(family.name, kind)(s, random.Random(f"{seed}:seat{s}")))
+        bots.append(
+            factory(family.name, kind, agent_timeout=getattr(args, "agent_timeout", 5.0))(
+                s, random.Random(f"{seed}:seat{s}")
+            )
+        )
     write(
         f"{family.title}: {n} players ({', '.join(names)}); you are {args.name}, seat {args.seat}. Seed {seed}."
     )
-    Table(match, bots, rng=random.Random(f"{seed}:table"), entry=entry).play()
+    seats = Table(match, bots, rng=random.Random(f"{seed}:table"), entry=entry)
+    seats.play()
     for line in epilogue(match, roles):
         write(line)
+    for line in replaced_answers(seats, names):
+        write(line)
     return 0
+
+
+def replaced_answers(table: Table, names: Sequence[str]) -> list[str]:
+    """Which bot's answers were replaced by the default, for which decision, and why."""
+    if not table.log.faults:
+        return []
+    out = ["", "Answers replaced by the default:"]
+    for seat, decision, code, message in table.log.faults:
+        why = WHY.get(code, code)
+        out.append(f"  {names[seat]} (seat {seat + 1}), decision '{decision}': {why} ({message})")
+    return out
 
 
 def epilogue(match: Match, roles: Sequence[str]) -> list[str]:
@@ -262,17 +364,15 @@ def epilogue(match: Match, roles: Sequence[str]) -> list[str]:
     words = Words(names, None, match.config.family)
     out = ["", "=== The game is over ==="]
     out.append(
-        "Starting cards: " + "; ".join(f"{names[s]}: {r}" for s, r in enumerate(roles)) + "."
+        "Starting cards: "
+        + "; ".join(f"{names[s]}: {role_name(r)}" for s, r in enumerate(roles))
+        + "."
     )
     for e in match.events:
         if e.kind == "cards_revealed":
             out.append(words.event(e) or "")
         if e.kind == "deal" and "cards" in e.data and len(e.data["cards"]) > len(names):
-            out.append(
-                "Centre at the deal: "
-                + ", ".join(str(c) for c in e.data["cards"][len(names) :])
-                + "."
-            )
+            out.append("Centre at the deal: " + role_names(e.data["cards"][len(names) :]) + ".")
     out.append("")
     out.append("What happened, step by step:")
     for e in match.events:

@@ -20,15 +20,93 @@ HUMAN = "human"
 or "not a Werewolf" (``human``), never the role."""
 
 
+_NAMES: dict[str, str] = {}
+"""Every family's English role names, by role key (filled on first use)."""
+
+
+def role_name(role: JSON) -> str:
+    """A role's name as the box prints it ("Little Girl", "Doppelgänger"), not its key."""
+    if not _NAMES:
+        from loupgarou.narration.locale import FAMILIES, load_locale
+
+        for family in FAMILIES:
+            for key, name in load_locale("en", family).roles.items():
+                _NAMES.setdefault(key, name.one)
+    key = str(role)
+    found = _NAMES.get(key)
+    if found is not None:
+        return found
+    if key.endswith("s") and key[:-1] in _NAMES:  # a group: "werewolves"
+        return _NAMES[key[:-1]] + "s"
+    return key.replace("_", " ").title()
+
+
+def role_names(roles: Sequence[JSON]) -> str:
+    """Cards in a list: "Werewolf, Werewolf, Seer"."""
+    return ", ".join(role_name(r) for r in roles)
+
+
 def role_words(role: JSON) -> str:
-    text = str(role).replace("_", " ")
+    text = str(role)
     if text in ("werewolf", "villager", "mason", "freemason"):
-        return f"a {text.capitalize()}"
+        return f"a {role_name(text)}"
     if text == "cupid":
         return "Cupid"
     if text == HUMAN:
         return "human, not a Werewolf"
-    return f"the {text.title()}"
+    return f"the {role_name(text)}"
+
+
+def _called(step: JSON) -> str:
+    """The role (or group) a night step calls: "the Seer", "the Werewolves"."""
+    text = str(step)
+    if text in ("werewolf", "werewolves", "werewolf_vote", "pack"):
+        return "the Werewolves"
+    if text in ("mason", "masons", "freemason", "freemasons"):
+        return f"the {role_name(text.rstrip('s'))}s"
+    if text == "cupid":
+        return "Cupid"
+    if text.startswith("doppelganger_"):  # the Doppelgänger who copied a role that wakes
+        return f"the {role_name('doppelganger')}-{role_name(text.removeprefix('doppelganger_'))}"
+    return f"the {role_name(text)}"
+
+
+DECISIONS: dict[str, str] = {
+    "stage1": "name a suspect, out loud",
+    "stage2": "the secret vote between the suspects",
+    "defence": "your defence",
+    "werewolves": "the Werewolves' victim",
+    "werewolf_vote": "the Werewolves' victim",
+    "captain_pick": "who becomes Captain",
+    "captain_successor": "who takes the Captain's title after you",
+    "little_girl": "spy on the Werewolves, or not",
+    "hunter": "the Hunter's last shot",
+    "mythomaniac": "whom to imitate",
+}
+"""How ``play`` names a decision, where its kind is not plain words already."""
+
+OPTIONS: dict[str, str] = {"rest": "I have said all I have to say", "spy": "spy"}
+"""How ``play`` names an option's kind, where it is not plain words already."""
+
+
+def decision_words(kind: str) -> str:
+    """A decision's kind in plain words: "the secret vote ...", "the Seer"."""
+    if kind in DECISIONS:
+        return DECISIONS[kind]
+    role_name(kind)  # loads the names on first use
+    if kind in _NAMES:
+        return f"your turn as {role_words(kind)}"
+    return kind.replace("_", " ")
+
+
+def vote_words(vote: JSON) -> str:
+    """A vote's name in plain words ("captain election", "the second vote")."""
+    return (
+        str(vote)
+        .replace("_", " ")
+        .replace("stage1", "the accusation")
+        .replace("stage2", "the secret vote")
+    )
 
 
 class Words:
@@ -152,23 +230,21 @@ class Words:
             verdict = "a Werewolf" if d["werewolf"] else "not a Werewolf"
             return f"{you} pointed at {self.who(d['seat'])}: {verdict}."
         if k == "cards_revealed" and "cards" in d:
-            cards = "; ".join(f"{self.who(s)}: {r}" for s, r in enumerate(d["roles"]))
+            cards = "; ".join(f"{self.who(s)}: {role_name(r)}" for s, r in enumerate(d["roles"]))
             return f"The cards at the end: {cards}."
         if k in ("night_begins", "game_begins"):
             deck = d.get("deck")
             night = d.get("night")
             head = f"Night {night} falls." if night else "Night falls."
-            return head + (
-                f" The cards in play: {', '.join(str(r) for r in deck)}." if deck else ""
-            )
+            return head + (f" The cards in play: {role_names(deck)}." if deck else "")
         if k == "deck_redrawn":
             return f"The deck was drawn again ({d['reason']})."
         if k == "deck_drawn":
-            return f"The deck drawn: {', '.join(str(r) for r in d['deck'])}."
+            return f"The deck drawn: {role_names(d['deck'])}."
         if k == "dealt":
             return f"{you} received {role_words(d['role'])}."
         if k == "night_step":
-            return f"  ({str(d['step']).replace('_', ' ')} called)"
+            return f"  (The narrator calls {_called(d['step'])}.)"
         if k in ("werewolves", "pack"):
             return f"{you} woke with the Werewolves: {self.whom(d['seats'])}."
         if k == "werewolves_shown":
@@ -191,7 +267,8 @@ class Words:
         if k == "own_card":
             return f"{you} looked at {'your' if you == 'You' else 'their'} own card: {role_words(d['role'])}."
         if k == "declined":
-            return f"{you} did nothing ({str(d.get('step', '')).replace('_', ' ')})."
+            step = d.get("step")
+            return f"{you} did nothing" + (f" (as {_called(step)})." if step else ".")
         if k in ("day_begins",):
             day = d.get("day")
             return f"Day {day} breaks." if day else "Day breaks: time to talk, then to vote."
@@ -217,7 +294,7 @@ class Words:
             )
         if k == "votes":
             return (
-                f"The votes ({str(d['vote']).replace('_', ' ')}): "
+                f"The votes ({vote_words(d['vote'])}): "
                 + "; ".join(f"{self.who(v)} -> {self.who(t)}" for v, t in d["ballots"])
                 + "."
             )
@@ -225,17 +302,15 @@ class Words:
             cause = "shot by the Hunter" if d.get("cause") == "hunter" else "voted out"
             return f"{self.does(d['seat'], 'dies', 'die')} ({cause})."
         if k == "cards_revealed":
+            cards = "; ".join(f"{self.who(s)}: {role_name(r)}" for s, r in enumerate(d["players"]))
             if "effective" in d:
-                cards = "; ".join(f"{self.who(s)}: {r}" for s, r in enumerate(d["players"]))
-                centre = ", ".join(str(r) for r in d["centre"])
-                return f"The cards at the end: {cards}. Centre: {centre}."
-            cards = "; ".join(f"{self.who(s)}: {r}" for s, r in enumerate(d["players"]))
+                return f"The cards at the end: {cards}. Centre: {role_names(d['centre'])}."
             return f"The cards: {cards}."
         if k == "game_over":
             return None
         if k == "dawn":
-            when = f"day {d['day']}" if "day" in d else f"the night {d.get('night', '')}".strip()
-            return f"Dawn of {when}: " + (
+            when = f"of day {d['day']}" if "day" in d else f"after night {d.get('night', '')}"
+            return f"Dawn {when.strip()}: " + (
                 f"{self.whom(d['deaths'])} died in the night."
                 if d["deaths"]
                 else "nobody died in the night."
@@ -245,7 +320,7 @@ class Words:
         if k == "lynched":
             return f"{self.does(d['seat'], 'is', 'are')} lynched."
         if k == "vote_opens":
-            return f"Vote: {str(d['vote']).replace('_', ' ')}, among {self.whom(d['candidates'])}."
+            return f"Vote: {vote_words(d['vote'])}, among {self.whom(d['candidates'])}."
         if k == "captain_elected":
             return f"{self.does(d['seat'], 'is', 'are')} the Captain."
         if k == "shot":
@@ -297,7 +372,10 @@ class Words:
             instead = f" in place of {self.who(replaced)}" if replaced is not None else ""
             return f"The Owl's choice, {self.who(d['seat'])}, stands accused too{instead}."
         if k == "rested":
-            return f"{self.does(d['seat'], 'ended', 'ended')} the defence."
+            who = self.who(d["seat"])
+            if who == "you":
+                return "You have said all you had to say in your defence."
+            return f"{who} has said all they had to say in their defence."
         if k == "stage2_begins":
             return (
                 f"The secret vote between {self.whom(d['suspects'])}; "

@@ -13,17 +13,28 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from loupgarou.bots.registry import family_bots
+from loupgarou.cli.bounds import (
+    MAX_AGENT_SECONDS,
+    MAX_GAMES,
+    MAX_PLAYERS,
+    MAX_SEED,
+    MAX_WORKERS,
+    seconds,
+    whole,
+)
+from loupgarou.cli.files import check_writable, write_atomically
 from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
 from loupgarou.core.variant import GameConfig, Variant
-from loupgarou.sim.runner import SimSpec, parse_bots, progress_bar, stream
+from loupgarou.sim.runner import SimSpec, parse_bots, progress_bar, run, stream
+
+__all__ = ["default_players", "handle", "register", "run", "suited_players"]
 from loupgarou.sim.scenarios import find_lupus_scenario, lupus_deck, lupus_player_range, table_spec
-from loupgarou.sim.stats import as_csv, as_json, as_table, summarise
+from loupgarou.sim.stats import Tally, as_csv, as_json, as_table
 from loupgarou.variants.registry import find_family
 
 FAMILY_HELP = "one-night (default), thiercelieux, or lupus (also lupus-in-tabula)"
@@ -136,14 +147,26 @@ def register(sub: Any) -> None:
     parser.add_argument("family", nargs="?", default="one-night", help=FAMILY_HELP)
     parser.add_argument("--scenario", "-s", help=SCENARIO_HELP)
     parser.add_argument("--deck", help="comma-separated cards, instead of a scenario")
-    parser.add_argument("--players", "-p", type=int, help=PLAYERS_HELP)
+    parser.add_argument("--players", "-p", type=whole(1, MAX_PLAYERS), help=PLAYERS_HELP)
     parser.add_argument(
         "--bots", "-b", default="sensible", help="which bots sit where (sensible; see below)"
     )
-    parser.add_argument("--games", "-n", type=int, default=1000, help="number of games (1000)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (0)")
     parser.add_argument(
-        "--workers", "-j", type=int, default=1, help="worker processes (1; 0: one per CPU)"
+        "--games",
+        "-n",
+        type=whole(1, MAX_GAMES, code="script.bad_games", flag="--games"),
+        default=1000,
+        help=f"number of games (1000; at most {MAX_GAMES:,})",
+    )
+    parser.add_argument(
+        "--seed", type=whole(-MAX_SEED, MAX_SEED), default=0, help="seed of the whole run (0)"
+    )
+    parser.add_argument(
+        "--workers",
+        "-j",
+        type=whole(0, MAX_WORKERS, code="script.bad_workers", flag="--workers"),
+        default=1,
+        help=f"worker processes (1; 0: one per CPU; at most {MAX_WORKERS})",
     )
     parser.add_argument(
         "--option",
@@ -159,13 +182,15 @@ def register(sub: Any) -> None:
     parser.add_argument("--json", action="store_true", help="same as --format json")
     parser.add_argument("--output", help="write the report to this file instead of standard output")
     parser.add_argument(
-        "--plot", metavar="FILE.png", help="draw the win rates to an image (needs matplotlib)"
+        "--plot",
+        metavar="FILE.png",
+        help="draw the win rates to an image, .png, .svg or .pdf (needs matplotlib)",
     )
     parser.add_argument(
         "--agent-timeout",
-        type=float,
+        type=seconds(MAX_AGENT_SECONDS),
         default=5.0,
-        help="seconds an external agent has per answer (5)",
+        help=f"seconds an external agent has per answer (5; at most {MAX_AGENT_SECONDS:g})",
     )
     progress = parser.add_mutually_exclusive_group()
     progress.add_argument(
@@ -175,6 +200,17 @@ def register(sub: Any) -> None:
         "--no-progress", dest="progress", action="store_false", help="never show it"
     )
     parser.set_defaults(func=handle)
+
+
+def teams_in_play(family: str, deck: Sequence[str], dealt: Iterable[str]) -> tuple[str, ...]:
+    """The teams a report lists even when they never win: the family's main two, and each
+    other side only when a card of the deck (or, for a drawn deck, a dealt card: ``dealt``
+    are the starting sides the games had, :attr:`Tally.sides`) is on it: no Tanner row
+    without a Tanner."""
+    entry = family_bots(family)
+    present = {entry.side_of(card) for card in deck}
+    present.update(dealt)
+    return tuple(s for i, s in enumerate(entry.sides) if i < 2 or s in present)
 
 
 def parse_option(text: str) -> tuple[str, JSON]:
@@ -200,6 +236,12 @@ def parse_option(text: str) -> tuple[str, JSON]:
 
 def handle(args: argparse.Namespace) -> int:
     family = find_family(args.family)
+    if args.plot:
+        from loupgarou.sim.plot import check_plot
+
+        check_plot(args.plot)  # before the games: a missing extra is no surprise at the end
+    if args.output:
+        check_writable(args.output, "the report")
     if args.games < 1:
         raise ScriptError("script.bad_games", "give at least one game (--games)")
     deck = tuple(c.strip() for c in args.deck.split(",") if c.strip()) if args.deck else ()
@@ -210,6 +252,7 @@ def handle(args: argparse.Namespace) -> int:
     players = args.players if args.players is not None else default_players(family, scenario, deck)
     table = table_spec(family, players, scenario=scenario, deck=deck, options=options)
     workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
+    workers = max(1, min(workers, MAX_WORKERS, args.games))
     spec = SimSpec(
         table,
         parse_bots(args.bots),
@@ -219,22 +262,20 @@ def handle(args: argparse.Namespace) -> int:
     )
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     # Each game is counted as it comes, never kept: memory does not grow with --games.
-    results = stream(spec, workers=workers, progress=progress_bar() if show else None)
+    tally = Tally()
+    for result in stream(spec, workers=workers, progress=progress_bar() if show else None):
+        tally.add(result)
     bots = ", ".join(f"{w}={k}" for w, k in spec.bots)
-    summary = summarise(
+    summary = tally.summary(
         f"{family.name} {table.label}, bots {bots}, seed {args.seed}",
-        results,
-        family_bots(family.name).sides,
+        teams_in_play(family.name, table.deck, tally.sides),
     )
     fmt = "json" if args.json else args.format
     text = {"table": as_table, "json": as_json, "csv": as_csv}[fmt](summary)
     if args.output:
-        try:
-            Path(args.output).write_text(
-                text + ("" if text.endswith("\n") else "\n"), encoding="utf-8"
-            )
-        except OSError as exc:
-            raise ScriptError("script.cannot_write", f"cannot write {args.output}: {exc}") from exc
+        write_atomically(
+            args.output, text + ("" if text.endswith("\n") else "\n"), what="the report"
+        )
     else:
         print(text.rstrip("\n"))
     if args.plot:

@@ -17,8 +17,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from loupgarou.cli.bounds import MAX_TARGET, whole
 from loupgarou.core.errors import RecordError, ScriptError
 from loupgarou.core.events import JSON
+from loupgarou.core.limits import MAX_DEPTH, MAX_RECORD_BYTES, check_shape, check_size
 from loupgarou.engine.record import replay
 from loupgarou.variants.one_night.tournament import (
     DEFAULT_LIVES,
@@ -44,20 +46,37 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("records", nargs="+", type=Path, help="game records, in playing order")
     parser.add_argument("--format", choices=("points", "double"), default="points")
-    parser.add_argument("--target", type=int, default=DEFAULT_TARGET, help="points to reach")
-    parser.add_argument("--lives", type=int, default=DEFAULT_LIVES, help="losses that put out")
+    parser.add_argument(
+        "--target", type=whole(1, MAX_TARGET), default=DEFAULT_TARGET, help="points to reach"
+    )
+    parser.add_argument(
+        "--lives", type=whole(1, MAX_TARGET), default=DEFAULT_LIVES, help="losses that put out"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=run)
 
 
 def _game(path: Path) -> tuple[tuple[str, ...], frozenset[str]]:
     """The seating and the winners (by name) of one finished game record."""
+    if "\x00" in str(path):
+        raise ScriptError("script.not_found", f"there is no record {str(path)!a} (a NUL character)")
     try:
+        if path.is_file():
+            check_size(path.stat().st_size, MAX_RECORD_BYTES, f"the record {path}")
         record = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise ScriptError("script.unreadable", f"cannot read {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise RecordError("record.not_a_record", f"{path} is not UTF-8 text") from exc
     except json.JSONDecodeError as exc:
         raise RecordError("record.not_a_record", f"{path} is not JSON: {exc.msg}") from exc
+    except RecursionError as exc:
+        raise ScriptError(
+            "script.too_deep", f"{path} nests lists or mappings more than {MAX_DEPTH} deep"
+        ) from exc
+    except ValueError as exc:
+        raise RecordError("record.not_a_record", f"{path} is not JSON: {exc}") from exc
+    check_shape(record, f"the record {path}")
     match = replay(record)
     outcome = match.outcome
     if outcome is None:
@@ -74,9 +93,14 @@ def run(args: argparse.Namespace) -> int:
     result: dict[str, JSON]
     if args.format == "points":
         race = PointsRace.start(everyone, args.target)
-        for path, _, winners in games:
+        for path, seating, winners in games:
             race = _counted(path, partial(race.record, winners))
-            lines.append(f"  game {race.games} ({path.name}): {_names(winners)} score")
+            scorers = [p for p in seating if p in winners]  # in seat order, every run
+            verb = "scores" if len(scorers) == 1 else "score"
+            if not scorers:
+                lines.append(f"  game {race.games} ({path.name}): nobody scores")
+            else:
+                lines.append(f"  game {race.games} ({path.name}): {_names(scorers)} {verb}")
         result = {
             "format": "points",
             "target": race.target,
@@ -98,7 +122,8 @@ def run(args: argparse.Namespace) -> int:
         for path, seating, winners in games:
             event = _counted(path, partial(event.record, winners, seating))
             losers = [p for p in seating if p not in winners]
-            lines.append(f"  game {event.games} ({path.name}): {_names(losers)} lose")
+            verb = "loses" if len(losers) <= 1 else "lose"
+            lines.append(f"  game {event.games} ({path.name}): {_names(losers)} {verb}")
         result = {
             "format": "double",
             "lives": event.lives,

@@ -22,6 +22,11 @@ class LoupGarouError(Exception):
         self.code = code
         self.message = message
 
+    def __reduce__(self) -> tuple[type[LoupGarouError], tuple[str, str]]:
+        # Rebuilt from code and message: an error raised in a worker process reaches the
+        # parent (pickled) as the same error, not as a TypeError.
+        return (type(self), (self.code, self.message))
+
     def to_json(self) -> dict[str, str]:
         return {"kind": self.kind, "code": self.code, "message": self.message}
 

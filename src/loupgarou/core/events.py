@@ -79,6 +79,12 @@ class Event(NamedTuple):
         return Event(str(obj["kind"]), Audience.from_json(obj["audience"]), dict(obj["data"]))
 
 
+def plain(value: JSON) -> JSON:
+    """A value as JSON reads it back: tuples become lists, keys text (so that an event
+    survives a JSON round trip unchanged)."""
+    return _plain(value)
+
+
 def _plain(value: JSON) -> JSON:
     """Tuples become lists so that an event survives a JSON round trip unchanged."""
     if isinstance(value, Mapping):

@@ -17,6 +17,7 @@ from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceSource, SeededChance
 from loupgarou.core.errors import IllegalAction, SetupWarning
 from loupgarou.core.events import JSON, Event
+from loupgarou.core.names import check_names
 from loupgarou.core.outcome import Outcome
 from loupgarou.core.statements import Statement
 from loupgarou.core.variant import GameConfig, Variant
@@ -87,6 +88,7 @@ class Match:
             self.events: list[Event] = list(resume.events)
             self.inputs: list[Input] = list(resume.inputs)
             return
+        check_names(config.players)
         self.state, self.warnings = variant.setup(config)
         self.events = []
         self.inputs = []
@@ -145,12 +147,7 @@ class Match:
         # actions): no Python-level call, and no set to build and keep per decision (see
         # ``Decision.allows``).
         if action not in decision.options:
-            raise IllegalAction(
-                "action.illegal",
-                f"seat {seat} cannot '{action.describe()}' now; legal: "
-                + "; ".join(a.describe() for a in decision.options[:12])
-                + (" ..." if len(decision.options) > 12 else ""),
-            )
+            raise not_allowed(self.config.players, decision, action)
         variant = self.variant
         state, events = variant.apply(self.state, seat, action)
         entry = _new(Input, ("action", seat, "", None, action, None))
@@ -194,7 +191,7 @@ class Match:
             self._check_seat(seat)
             if self.over:
                 raise IllegalAction("action.game_over", "the game is over")
-            raise IllegalAction("action.not_your_turn", f"seat {seat} has nothing to decide now")
+            raise not_your_turn(self.config.players, seat, self.pending())
         return decision
 
     def _apply(self, entry: Input) -> tuple[Event, ...]:
@@ -251,6 +248,65 @@ class Match:
             decision=self.decision_for(seat),
             outcome=self.outcome,
         )
+
+
+# --- refusals that say what to do ------------------------------------------------------------
+
+
+def seat_label(players: Sequence[str], seat: int) -> str:
+    """``seat 3 [Cid]``: a seat as refusals name it (the number, and the name for people)."""
+    if 0 <= seat < len(players):
+        return f"seat {seat} [{players[seat]}]"
+    return f"seat {seat}"
+
+
+def _verbs(decision: Decision) -> str:
+    kinds: list[str] = []
+    for option in decision.options:
+        if option.kind not in kinds:
+            kinds.append(option.kind)
+    verbs = " or ".join(kinds)
+    return verbs if decision.optional else f"{verbs}, mandatory"
+
+
+_WAITING_SHOWN: Final = 6
+"""How many of the seats the table waits for a refusal names (then 'and N more')."""
+
+
+def waiting_for(players: Sequence[str], pending: Sequence[Decision]) -> str:
+    """Who the table waits for now and what each may do, in words."""
+    if not pending:
+        return "nobody has anything to decide now"
+    parts = [
+        f"{seat_label(players, d.seat)} ({d.kind}: {_verbs(d)})" for d in pending[:_WAITING_SHOWN]
+    ]
+    more = len(pending) - _WAITING_SHOWN
+    return "the table waits for " + ", ".join(parts) + (f" and {more} more" if more > 0 else "")
+
+
+def not_your_turn(players: Sequence[str], seat: int, pending: Sequence[Decision]) -> IllegalAction:
+    """The refusal of an input from a seat with nothing to decide: who is expected instead."""
+    return IllegalAction(
+        "action.not_your_turn",
+        f"{seat_label(players, seat)} has nothing to decide now; {waiting_for(players, pending)}",
+    )
+
+
+def not_allowed(players: Sequence[str], decision: Decision, action: Action) -> IllegalAction:
+    """The refusal of an action that is not among ``decision``'s options: a pass on a
+    mandatory decision says so; otherwise the legal options are listed."""
+    options = decision.options
+    legal = "; ".join(a.describe() for a in options[:12]) + (" ..." if len(options) > 12 else "")
+    who = seat_label(players, decision.seat)
+    if action.kind == "pass" and not decision.optional:
+        return IllegalAction(
+            "action.illegal",
+            f"{who} may not pass: the decision '{decision.kind}' is mandatory; choose one of: "
+            + legal,
+        )
+    return IllegalAction(
+        "action.illegal", f"{who} cannot '{action.describe()}' now; legal: {legal}"
+    )
 
 
 def new_match(

@@ -114,7 +114,12 @@ def replay(obj: Any, *, check_events: bool = True) -> Match:
             f"the record holds {source.left()} chance outcome(s) the game never draws",
         )
     if check_events and "events" in record:
-        expected = [Event.from_json(e).to_json() for e in record["events"]]
+        try:
+            expected = [Event.from_json(e).to_json() for e in record["events"]]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise RecordError(
+                "record.malformed", f"the record's events are malformed: {exc}"
+            ) from exc
         actual = [e.to_json() for e in match.events]
         if expected != actual:
             raise RecordError("record.events_differ", "replaying the inputs gives different events")

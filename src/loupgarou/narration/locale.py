@@ -53,6 +53,8 @@ CALL_PARTS = ("wake", "action", "sleep")
 CLI_TEXT_KEYS: frozenset[str] = frozenset(
     {
         "cli.bad_duration",
+        "cli.long_duration",
+        "cli.speak_fitted",
         "cli.wrong_family_flag",
         "cli.wrong_family",
         "cli.or",
@@ -89,7 +91,7 @@ the table's errors, and what becomes of the game's record."""
 CLI_PARAMETERS = frozenset(
     {
         *("flag", "flags", "value", "given", "family", "families", "option", "path"),
-        *("reason", "players", "centre"),
+        *("reason", "players", "centre", "most", "seconds"),
     }
 )
 """Placeholders the ``cli.*`` texts may use."""

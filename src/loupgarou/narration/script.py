@@ -77,8 +77,13 @@ class Timing:
 
 
 def countdown_marks(discussion_seconds: float) -> tuple[float, ...]:
-    """Time left at each countdown cue: every whole minute, then 30 and 10 seconds."""
-    marks = {float(m) for m in range(60, math.ceil(discussion_seconds), 60)}
+    """Time left at each countdown cue: every whole minute of the last ten, every ten
+    minutes of the last two hours, every hour before (a discussion may last days: the
+    cues stay a few hundred), then 30 and 10 seconds."""
+    end = math.ceil(discussion_seconds)
+    marks = {float(m) for m in range(60, min(end, 601), 60)}
+    marks |= {float(m) for m in range(1200, min(end, 7201), 600)}
+    marks |= {float(m) for m in range(10800, end, 3600)}
     marks |= {m for m in (30.0, 10.0) if m < discussion_seconds}
     return tuple(sorted((m for m in marks if m < discussion_seconds), reverse=True))
 

@@ -40,6 +40,7 @@ written for One Night alone (only ``title`` and ``names``) stay valid.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -47,6 +48,8 @@ from pathlib import Path
 from typing import Any
 
 from loupgarou.core.errors import SetupError
+from loupgarou.core.limits import MAX_SCRIPT_BYTES, check_size
+from loupgarou.core.names import REFUSED_CATEGORIES, name_problem
 from loupgarou.narration.locale import FAMILIES, SCHEMAS, Locale, RoleName
 from loupgarou.variants.lupus.roles import parse_role as parse_lupus_role
 from loupgarou.variants.one_night.roles import parse_role
@@ -129,7 +132,8 @@ def load_theme(name_or_path: str) -> Theme:
         text = _read(lambda: source.read_text(encoding="utf-8"), name_or_path)
         return parse_theme(text, name_or_path)
     path = Path(name_or_path)
-    if path.is_file():
+    if "\x00" not in name_or_path and path.is_file():
+        check_size(path.stat().st_size, MAX_SCRIPT_BYTES, f"the theme '{path}'")
         return parse_theme(_read(lambda: path.read_text(encoding="utf-8"), str(path)), path.stem)
     shipped = ", ".join(theme_names()) or "none"
     raise SetupError(
@@ -144,7 +148,7 @@ def _read(read_text: Callable[[], str], where: str) -> Any:
         return json.loads(read_text())
     except OSError as exc:
         raise SetupError("narration.bad_theme", f"cannot read theme '{where}': {exc}") from exc
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise SetupError(
             "narration.bad_theme", f"theme '{where}' is not valid JSON: {exc}"
         ) from exc
@@ -166,6 +170,9 @@ def parse_theme(data: Any, key: str) -> Theme:
         isinstance(v, str) and v.strip() for v in titles.values()
     ):
         raise bad('\'title\' must map a language to a title, e.g. {"en": "..."}')
+    for title in titles.values():
+        if any(unicodedata.category(ch) in REFUSED_CATEGORIES for ch in title):
+            raise bad(f"the title {title!a} holds a control or format character")
     families_data = data.get("families", {})
     if not isinstance(families_data, dict):
         raise bad('\'families\' must map a family to its names, e.g. {"thiercelieux": {"en": {}}}')
@@ -231,6 +238,11 @@ def _role_name(
     entry: Any,
 ) -> RoleName:
     where = f"{place}.{role_key}"
+    for text in entry.values() if isinstance(entry, dict) else (entry,):
+        # a role's name is printed and read aloud as a player's is: plain text on one line
+        problem = name_problem(text.strip()) if isinstance(text, str) and text.strip() else None
+        if problem is not None:
+            raise bad(f"{where}: {problem}")
     if isinstance(entry, str):
         if not entry.strip():
             raise bad(f"{where} is empty")

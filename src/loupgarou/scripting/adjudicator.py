@@ -1,8 +1,8 @@
 """Playing a script through the engine and writing the verdict.
 
 Contract: :func:`adjudicate` sets the table up (raising :class:`ScriptError`
-for a script that cannot even start; set-up problems keep their ``setup.*``
-codes), then submits every
+for a script that cannot even start, and the rules' own :class:`SetupError`
+for a table they refuse), then submits every
 step in order through :class:`Match`.  The first step the engine refuses
 stops the game: the verdict names it with the engine's error code and
 message, and nothing of that step or after it is applied (a ``votes`` step is
@@ -10,6 +10,13 @@ checked whole before any of its votes is cast).  The verdict then tells the
 whole game from the moderator's side, what each player learned, the end (or
 the state the game was left in), the family's story in short (if it has one)
 and any warnings.  Pure: no I/O.
+
+Silence: a table with physical cards types what happened, so, unless the script
+is ``strict``, a step that cannot be played yet because the game waits for
+decisions that may all be declined (optional powers, a Ghost's call) declines
+them first (:func:`_silence`); a mandatory decision is never answered that way.
+The votes of a ``votes`` step are cast in the order the rules call them
+(:func:`_in_calling_order`: Lupus in Tabula's stage 1 calls one voter at a time).
 
 A fixed chance outcome may be written in the family's terms (a player's name
 for a Thiercelieux tie-break): the match plays through a :class:`Watched`
@@ -20,22 +27,21 @@ can read the outcome against it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from loupgarou.core.actions import Action, Decision
+from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.chance import ChanceRequest
-from loupgarou.core.errors import IllegalAction, ScriptError, SetupError, SetupWarning
+from loupgarou.core.errors import IllegalAction, ScriptError, SetupWarning
 from loupgarou.core.events import EVERYONE, JSON, Event
 from loupgarou.core.outcome import Outcome
 from loupgarou.core.statements import Statement
 from loupgarou.core.variant import GameConfig, OptionSpec, Variant
-from loupgarou.engine.match import Match
+from loupgarou.engine.match import Match, not_allowed, not_your_turn, waiting_for
 from loupgarou.scripting.chance import DealBuilder, ScriptChance
 from loupgarou.scripting.dialect import Dialect
 from loupgarou.scripting.families import dialect_for
-from loupgarou.scripting.model import Move, Script, Step
-from loupgarou.scripting.parse import as_script_error
+from loupgarou.scripting.model import RESULT_KINDS, Move, Script
 from loupgarou.scripting.verdict import (
     Knowledge,
     Line,
@@ -45,7 +51,7 @@ from loupgarou.scripting.verdict import (
     Standing,
     Verdict,
 )
-from loupgarou.scripting.words import describe_statement, name_of
+from loupgarou.scripting.words import and_list, describe_statement, name_of
 from loupgarou.variants.registry import find_family
 
 
@@ -119,13 +125,22 @@ def start(script: Script) -> tuple[Match, ScriptChance]:
         builder = build
     chance = ScriptChance(script.chance, script.seed, builder, resolve)
     config = GameConfig(script.family, script.players, script.deck, dict(script.options))
-    try:
-        return Match(watched, config, chance), chance
-    except SetupError as exc:
-        raise as_script_error(exc) from exc
+    return Match(watched, config, chance), chance
 
 
 def describe_move(move: Move, names: tuple[str, ...], dialect: Dialect, match: Match) -> str:
+    if move.given_as:
+        assert move.action is not None
+        who = and_list([name_of(names, p) for p in move.action.players]) or "nobody"
+        said = {
+            "pack": f"the pack chose {'no victim' if who == 'nobody' else who}",
+            "elected": f"{who} is elected Captain",
+            "lynched": f"{who} is lynched",
+        }[move.given_as]
+        if move.seat < 0:
+            return said
+        voice = "the pack" if move.given_as == "pack" else "the table"
+        return f"{said} (given by {name_of(names, move.seat)} for {voice})"
     who = name_of(names, move.seat)
     if move.type == "timeout":
         decision = match.decision_for(move.seat)
@@ -148,7 +163,90 @@ def describe_move(move: Move, names: tuple[str, ...], dialect: Dialect, match: M
     return f"{who}: {dialect.describe_action(move.action, names)}"
 
 
-def _check(match: Match, step: Step) -> None:
+def _in_calling_order(match: Match, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """The votes of a ``votes`` step in the order the rules call them.
+
+    Where the rules wait for one voter at a time (Lupus in Tabula's stage 1, in calling
+    order from the Welcome card), each next vote is the first written whose voter is
+    called now; where they wait for every voter at once, the written order stays.
+    Tried on the pure rules; a vote nobody waits for, or that the rules refuse, keeps
+    its place for :func:`_check` to refuse, and a chance draw ends the reordering.
+    """
+    variant = match.variant
+    state = match.state
+    rest = list(moves)
+    out: list[Move] = []
+    while rest:
+        waiting = {d.seat: d for d in variant.decisions(state)}
+        move = next((m for m in rest if m.seat in waiting), None)
+        if move is None or move.action is None or not waiting[move.seat].allows(move.action):
+            break
+        out.append(move)
+        rest.remove(move)
+        state, _ = variant.apply(state, move.seat, move.action)
+        if variant.chance_request(state) is not None:
+            break
+    return (*out, *rest)
+
+
+def _given_by(match: Match, move: Move) -> Move:
+    """A result the narrator states, answered by whoever holds that decision now (the
+    move itself if it names its seat, or if nobody holds the decision now)."""
+    if move.seat >= 0:
+        return move
+    kind = RESULT_KINDS[move.given_as]
+    for d in match.pending():
+        if d.kind == kind:
+            return replace(move, seat=d.seat)
+    return move
+
+
+_RESULT_WORDS = {
+    "pack": "the pack's victim",
+    "elected": "the elected Captain",
+    "lynched": "the lynch's result",
+}
+
+
+def _not_now(match: Match, move: Move) -> IllegalAction:
+    """The refusal of a stated result the game does not wait for now."""
+    if match.over:
+        return IllegalAction("action.game_over", "the game is over")
+    return IllegalAction(
+        "action.not_your_turn",
+        f"the game does not wait for {_RESULT_WORDS[move.given_as]} now; "
+        + waiting_for(match.players, match.pending()),
+    )
+
+
+def _waits_elsewhere(match: Match, move: Move) -> bool:
+    """Whether the game waits for others before ``move`` can be played."""
+    if move.seat < 0:
+        return _given_by(match, move).seat < 0
+    if move.type == "statement":
+        return not match.variant.may_speak(match.state, move.seat)
+    return match.decision_for(move.seat) is None
+
+
+def _silence(match: Match, move: Move) -> list[int]:
+    """Decline what the script moves past without a word (see the module docstring).
+
+    While ``move`` cannot be played yet and every decision the game waits for may be
+    declined (an optional power, a Ghost's call), each is declined in turn, as a table
+    with physical cards reads silence.  A mandatory decision stops it (the step is then
+    refused as usual).  Returns the seats that declined, in order.
+    """
+    declined: list[int] = []
+    while not match.over and _waits_elsewhere(match, move):
+        pending = match.pending()
+        if not pending or not all(PASS in d.options for d in pending):
+            break
+        match.submit(pending[0].seat, PASS)
+        declined.append(pending[0].seat)
+    return declined
+
+
+def _check(match: Match, moves: tuple[Move, ...]) -> None:
     """Refuse a multi-move step before any of it is applied.
 
     The moves are tried in order on the pure rules, from the match's state, so
@@ -156,35 +254,37 @@ def _check(match: Match, step: Step) -> None:
     Lovers' common ballot) is judged as the engine will judge it.  The check stops
     at a chance draw: what follows it depends on the draw.
     """
-    if len(step.moves) < 2:
+    if len(moves) < 2:
         return
     variant = match.variant
     state = match.state
-    for move in step.moves:
+    for move in moves:
         assert move.action is not None
-        decision = next((d for d in variant.decisions(state) if d.seat == move.seat), None)
+        pending = variant.decisions(state)
+        decision = next((d for d in pending if d.seat == move.seat), None)
         if decision is None or not decision.allows(move.action):
             if state is match.state:
                 match.submit(move.seat, move.action)  # the engine's own error; nothing changes
-            raise _refusal(decision, move.seat, move.action, variant.outcome(state) is not None)
+            raise _refusal(match.players, pending, decision, move, variant.outcome(state))
         state, _ = variant.apply(state, move.seat, move.action)
         if variant.chance_request(state) is not None:
             return
 
 
-def _refusal(decision: Decision | None, seat: int, action: Action, over: bool) -> IllegalAction:
-    """The engine's error for ``action``, worded as :meth:`Match.submit` words it."""
+def _refusal(
+    players: Sequence[str],
+    pending: Sequence[Decision],
+    decision: Decision | None,
+    move: Move,
+    outcome: Outcome | None,
+) -> IllegalAction:
+    """The engine's error for ``move``, worded as :meth:`Match.submit` words it."""
+    assert move.action is not None
     if decision is None:
-        if over:
+        if outcome is not None:
             return IllegalAction("action.game_over", "the game is over")
-        return IllegalAction("action.not_your_turn", f"seat {seat} has nothing to decide now")
-    options = decision.options
-    return IllegalAction(
-        "action.illegal",
-        f"seat {seat} cannot '{action.describe()}' now; legal: "
-        + "; ".join(a.describe() for a in options[:12])
-        + (" ..." if len(options) > 12 else ""),
-    )
+        return not_your_turn(players, move.seat, pending)
+    return not_allowed(players, decision, move.action)
 
 
 def _apply(match: Match, move: Move) -> tuple[Event, ...]:
@@ -206,11 +306,21 @@ def play(script: Script) -> Played:
     played: list[PlayedStep] = []
     rejected: Rejection | None = None
     for step in script.steps:
-        text = "; ".join(describe_move(m, names, dialect, match) for m in step.moves)
         mark = len(match.inputs)
+        moves = step.moves
+        declined = [] if script.strict else _silence(match, moves[0])
+        if step.kind == "votes":  # after the silence: the vote may open only then
+            moves = _in_calling_order(match, moves)
+        moves = tuple(_given_by(match, m) for m in moves)
+        text = "; ".join(describe_move(m, names, dialect, match) for m in moves)
+        if declined:
+            silent = and_list([name_of(names, s) for s in declined])
+            text = f"({silent}: silence, declined) {text}"
         try:
-            _check(match, step)
-            for move in step.moves:
+            if moves[0].seat < 0:
+                raise _not_now(match, moves[0])
+            _check(match, moves)
+            for move in moves:
                 _apply(match, move)
         except IllegalAction as exc:
             caused.extend([step.number] * (len(match.events) - len(caused)))
@@ -220,7 +330,7 @@ def play(script: Script) -> Played:
             raise ScriptError(exc.code, f"step {step.number}: {exc.message}") from exc
         caused.extend([step.number] * (len(match.events) - len(caused)))
         inputs = tuple(i.to_json() for i in match.inputs[mark:])
-        played.append(PlayedStep(step.number, step.kind, text, inputs, step.note))
+        played.append(PlayedStep(step.number, step.kind, text, inputs, step.note, tuple(declined)))
     warnings = list(match.warnings)
     if match.over:
         warnings.extend(
@@ -273,18 +383,23 @@ def _timeline(match: Match, dialect: Dialect, caused: list[int | None]) -> tuple
 
 
 def _knowledge(match: Match, dialect: Dialect, caused: list[int | None]) -> tuple[Knowledge, ...]:
+    """What each seat learned: the events of its view (``Match.view``), each labelled with
+    the step that produced it.  The step is told by the event's place in the log, never by
+    its value: the rules share one immutable event between games and nights (the same
+    ``woke`` every night), so two entries of the log may be the very same object."""
     out = []
-    step_of = {id(e): s for e, s in zip(match.events, caused, strict=True)}
     for seat in range(len(match.players)):
         teller = dialect.teller(match.players)
         learned: list[Line] = []
         dealt: str | None = None
-        for e in match.view(seat).events:
+        for e, step in zip(match.events, caused, strict=True):
+            if not e.audience.includes(seat):
+                continue
             text = teller.tell(e)
             if e.kind == "dealt" and dealt is None:
                 dealt = str(e.data.get("role"))
             if e.audience != EVERYONE:
-                learned.append(Line(step_of.get(id(e)), e.kind, e.audience.to_json(), text, e.data))
+                learned.append(Line(step, e.kind, e.audience.to_json(), text, e.data))
         out.append(Knowledge(seat, dealt, tuple(learned)))
     return tuple(out)
 

@@ -28,6 +28,20 @@ class Move:
     seat: int
     action: Action | None = None
     statement: Statement | None = None
+    given_as: str = ""
+    """For a result the narrator states (``pack``, ``elected``, ``lynched``): ``seat`` is
+    -1 until played; the move is then answered by whoever holds the decision of the
+    kind in :data:`RESULT_KINDS` (the pack's first awake member, the table's first
+    living player)."""
+
+
+RESULT_KINDS: dict[str, str] = {
+    "pack": "pack_choice",
+    "elected": "captain_result",
+    "lynched": "lynch_result",
+}
+"""The steps stating what a narrator knows, and the decision each answers (Thiercelieux,
+option ``narrator_knows: results``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +78,9 @@ class Script:
     """Fixed chance outcomes by label, as written (see :mod:`loupgarou.scripting.chance`)."""
     deal: tuple[str, ...] | None = None
     """The explicit deal: the role at each seat, then at each centre slot."""
+    strict: bool = False
+    """``strict: true``: every decision needs its step; by default an optional decision
+    the script moves past without a word is declined (silence, at a real table)."""
 
     def seat_name(self, seat: int) -> str:
         return self.players[seat] if 0 <= seat < len(self.players) else f"seat {seat}"

@@ -4,8 +4,10 @@ Contract: :func:`parse_script` accepts the mapping a script file holds and
 returns a :class:`Script`, or raises :class:`ScriptError` with a stable code
 (listed in ``docs/script-format.md``) and a message that names the field or
 the step (numbered from 1) and says what is wrong.  A problem the family's
-set-up rules find (e.g. a scenario's player range) is raised as a ScriptError
-that keeps the rules' ``setup.*`` code.  Nothing is played here.
+set-up rules find (e.g. a scenario's player range, or a deal with the wrong
+number of centre or set-aside cards) is the rules' own :class:`SetupError`,
+with its ``setup.*`` code (``error.kind`` ``"setup"`` in the CLI's JSON).
+Nothing is played here.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from collections.abc import Mapping
 
 from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
+from loupgarou.core.limits import MAX_STEPS, check_shape
+from loupgarou.core.names import name_problem
+from loupgarou.core.variant import GameConfig
 from loupgarou.scripting.families import dialect_for
-from loupgarou.scripting.model import SCRIPT_FORMAT, SCRIPT_VERSION, Script
+from loupgarou.scripting.model import RESULT_KINDS, SCRIPT_FORMAT, SCRIPT_VERSION, Script
 from loupgarou.scripting.reader import (
     QUOTE,
     Reader,
@@ -43,6 +48,7 @@ TOP_FIELDS = (
     "seed",
     "chance",
     "steps",
+    "strict",
 )
 
 
@@ -58,6 +64,9 @@ def _players(value: JSON) -> tuple[str, ...]:
                 "script.bad_players",
                 f"player {i} must be a name (text), not {name!r}; {QUOTE}",
             )
+        problem = name_problem(name.strip())
+        if problem is not None:
+            fail("setup.bad_name", f"player {i}: {problem}")
         key = name.strip().casefold()
         if key in seen:
             fail(
@@ -68,18 +77,34 @@ def _players(value: JSON) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _deal(value: JSON, reader: Reader, slots: int) -> tuple[str, ...]:
+class _CardCount:
+    """The rules' own card count, asked of the family's set-up with a deal's cards as
+    the deck: a deal with too many or too few centre (set-aside) cards is refused as
+    the rules refuse such a deck (``setup.card_count``), not as a malformed script."""
+
+    def __init__(self, family: str, players: tuple[str, ...], options: Mapping[str, JSON]):
+        self.family = family
+        self.players = players
+        self.options = options
+
+    def check(self, cards: tuple[str, ...]) -> None:
+        config = GameConfig(self.family, self.players, cards, dict(self.options))
+        try:
+            find_family(self.family).setup(config)
+        except SetupError as exc:
+            if exc.code == "setup.card_count":
+                message = exc.message.replace("the deck has", "the deal gives")
+                raise SetupError(exc.code, f"'deal': {message}") from exc
+
+
+def _deal(value: JSON, reader: Reader, slots: int, count: _CardCount) -> tuple[str, ...]:
     """The role at each seat, then at each of the ``slots`` face-down cards."""
     deal = mapping(value, "'deal'")
     field = reader.dialect.slot_field
     unknown(list(deal), ("players", field) if field else ("players",), "'deal'")
     n = len(reader.players)
-    if "players" not in deal or (slots and field not in deal):
-        fail(
-            "script.bad_deal",
-            "'deal' needs 'players' (a card for every seat)"
-            + (f" and '{field}' ({slots} cards)" if slots else ""),
-        )
+    if "players" not in deal:
+        fail("script.bad_deal", "'deal' needs 'players' (a card for every seat)")
     given = deal["players"]
     roles: list[str | None] = [None] * n
     if isinstance(given, Mapping):
@@ -100,17 +125,19 @@ def _deal(value: JSON, reader: Reader, slots: int) -> tuple[str, ...]:
             )
         roles = [reader.role(r, f"'deal', seat {i}") for i, r in enumerate(cards)]
     extra = listing(deal.get(field, []), f"'deal.{field}'") if field else []
+    label = reader.dialect.centre_label
+    dealt = (
+        *(r for r in roles if r is not None),
+        *(reader.role(r, f"'deal', {label} card {i}") for i, r in enumerate(extra)),
+    )
     if len(extra) != slots:
+        count.check(dealt)  # the rules' own card-count error, when they refuse these cards
         fail(
             "script.bad_deal",
             f"'deal.{field}' must list {slots} cards, not {len(extra)}"
             + ("" if slots else " (this deck sets no card aside)"),
         )
-    label = reader.dialect.centre_label
-    return (
-        *(r for r in roles if r is not None),
-        *(reader.role(r, f"'deal', {label} card {i}") for i, r in enumerate(extra)),
-    )
+    return dealt
 
 
 def _envelope(obj: JSON) -> Mapping[str, JSON]:
@@ -138,13 +165,9 @@ def _envelope(obj: JSON) -> Mapping[str, JSON]:
     return obj
 
 
-def as_script_error(exc: SetupError) -> ScriptError:
-    """A set-up problem found in a script, as a ScriptError keeping its ``setup.*`` code."""
-    return ScriptError(exc.code, exc.message)
-
-
 def parse_script(obj: JSON, source: str = "<script>") -> Script:
     """Check a decoded document and build the :class:`Script`; see the module docstring."""
+    check_shape(obj, f"the script '{source}'")
     doc = _envelope(obj)
     try:
         family = find_family(text(doc["family"], "'family'")).name
@@ -164,10 +187,7 @@ def parse_script(obj: JSON, source: str = "<script>") -> Script:
             if not isinstance(r, str):
                 fail("script.bad_field", f"'deck' card {i} must be a role name, not {r!r}")
             deck.append(r)
-    try:
-        scenario_key, cards, options = dialect.table(len(players), scenario, deck, options)
-    except SetupError as exc:
-        raise as_script_error(exc) from exc
+    scenario_key, cards, options = dialect.table(len(players), scenario, deck, options)
     if not cards and options.get("deck_draw", "fixed") == "fixed" and scenario_key is None:
         fail("script.no_deck", "the script needs a 'scenario' or a 'deck'")
     seed = doc.get("seed", 0)
@@ -186,11 +206,25 @@ def parse_script(obj: JSON, source: str = "<script>") -> Script:
                 f"the family '{family}' has no explicit 'deal' in scripts; "
                 "fix the 'deal' chance outcome under 'chance' instead",
             )
-        deal = _deal(doc["deal"], reader, slots)
-    steps = tuple(
-        read_step(i, s, reader)
-        for i, s in enumerate(listing(doc.get("steps", []), "'steps'"), start=1)
-    )
+        deal = _deal(doc["deal"], reader, slots, _CardCount(family, players, options))
+    raw_steps = listing(doc.get("steps", []), "'steps'")
+    if len(raw_steps) > MAX_STEPS:
+        fail(
+            "script.too_many_steps",
+            f"the script has {len(raw_steps):,} steps; the limit is {MAX_STEPS:,}",
+        )
+    steps = tuple(read_step(i, s, reader) for i, s in enumerate(raw_steps, start=1))
+    results = [s for s in steps if s.kind in RESULT_KINDS]
+    if results and options.get("narrator_knows") != "results":
+        fail(
+            "script.bad_step",
+            f"step {results[0].number}: '{results[0].kind}' states a result alone; "
+            "set the option narrator_knows: results (the table then gives results, "
+            "not ballots)",
+        )
+    strict = doc.get("strict", False)
+    if not isinstance(strict, bool):
+        fail("script.bad_field", f"'strict' must be true or false, not {strict!r}")
     title = doc.get("title", "")
     return Script(
         source=source,
@@ -204,4 +238,5 @@ def parse_script(obj: JSON, source: str = "<script>") -> Script:
         seed=seed,
         chance=chance,
         deal=deal,
+        strict=strict,
     )

@@ -12,17 +12,22 @@ from __future__ import annotations
 from loupgarou.core.actions import Action
 from loupgarou.core.events import JSON
 from loupgarou.core.statements import Claim, Sighting, Statement
-from loupgarou.scripting.model import Move, Step
+from loupgarou.scripting.model import RESULT_KINDS, Move, Step
 from loupgarou.scripting.reader import Reader, fail, listing, mapping, plain, text, unknown
 
-STEP_KINDS = ("do", "vote", "votes", "timeout", "say", "claim")
+STEP_KINDS = ("do", "vote", "votes", "timeout", "say", "claim", "pack", "elected", "lynched")
 STEP_FIELDS = {
     "action": {"seat", "do", "players", "centre", "note"},
     "vote": {"seat", "vote", "note"},
     "votes": {"votes", "note"},
     "timeout": {"seat", "timeout", "note"},
     "say": {"seat", "say", "claim", "note"},
+    "pack": {"pack", "note"},
+    "elected": {"elected", "note"},
+    "lynched": {"lynched", "note"},
 }
+NOBODY = frozenset({"nobody", "none", "no_victim"})
+"""The words (or null) a ``pack`` or ``lynched`` step uses for no victim, nobody lynched."""
 
 
 def read_claim(value: JSON, reader: Reader, where: str) -> Claim:
@@ -82,6 +87,8 @@ def read_step(number: int, value: JSON, reader: Reader) -> Step:
                 fail("script.bad_step", f"{where}: {reader.players[seat]} votes twice")
             moves.append(Move("action", seat, Action("vote", (reader.seat(target, where),))))
         return Step(number, kind, tuple(moves), plain(step), note)
+    if kind in RESULT_KINDS:
+        return Step(number, kind, (_result(kind, step[kind], reader, where),), plain(step), note)
     if "seat" not in step:
         fail("script.missing_field", f"{where} needs a 'seat' (who acts)")
     seat = reader.seat(step["seat"], where)
@@ -100,3 +107,20 @@ def read_step(number: int, value: JSON, reader: Reader) -> Step:
             fail("script.bad_step", f"{where}: 'say' needs some text or a 'claim'")
         move = Move("statement", seat, statement=Statement(said, claim))
     return Step(number, kind, (move,), plain(step), note)
+
+
+def _result(kind: str, value: JSON, reader: Reader, where: str) -> Move:
+    """A result the narrator states: the pack's victim, the elected Captain, the lynched."""
+    if reader.dialect.family != "thiercelieux":
+        fail("script.bad_step", f"{where}: '{kind}' is a Thiercelieux step")
+    players = {p.casefold() for p in reader.players}
+    nobody = value is None or (
+        isinstance(value, str) and value.casefold() in NOBODY and value.casefold() not in players
+    )
+    if nobody:
+        if kind == "elected":
+            fail("script.bad_step", f"{where}: 'elected' names the new Captain")
+        action = Action("no_victim" if kind == "pack" else "no_lynch")
+    else:
+        action = Action("vote", (reader.seat(value, where),))
+    return Move("action", -1, action, given_as=kind)

@@ -18,7 +18,8 @@ from loupgarou.scripting.words import and_list
 
 MAX_OPTIONS = 12
 
-_SEATS = re.compile(r"\b(seats?|players) (\d+(?:, \d+)*)")
+_SEATS = re.compile(r"\b(seats?|players) (\d+(?:, \d+)*)(?!\d|, \d| \[)")
+"""Seat numbers in an engine message, unless already named (``seat 3 [Cid]``)."""
 
 
 def with_names(text: str, names: Sequence[str]) -> str:

@@ -1,7 +1,7 @@
 """The Thiercelieux dialect of the script format.
 
 Contract: verbs are exactly those the Thiercelieux decisions offer (take, pass,
-pair, look, wake, sleep, vote, no_victim, spy, heal, poison, shoot, name); role
+pair, look, wake, sleep, vote, no_victim, no_lynch, spy, heal, poison, shoot, name); role
 names are read as the rules read them (English or French, any case); there are
 no scenarios, so a script gives its ``deck``.  An explicit deal gives every
 seat's card and, when the deck holds the Thief, the two set-aside cards
@@ -78,6 +78,7 @@ class ThiercelieuxDialect(FamilyDialect):
             "sleep",
             "vote",
             "no_victim",
+            "no_lynch",
             "spy",
             "heal",
             "poison",
@@ -130,6 +131,8 @@ class ThiercelieuxDialect(FamilyDialect):
             return f"vote for {who}"
         if kind == "no_victim":
             return "vote for no victim"
+        if kind == "no_lynch":
+            return "nobody is lynched"
         if kind == "spy":
             return "spy on the Werewolves"
         if kind == "heal" and action.players:
@@ -363,7 +366,9 @@ def _vote_words(v: Mapping[str, Any]) -> str:
     """'day 1, lynch vote: Ana 3, Bruno 3 (tie) -> ...' for the report."""
     when = f"{v['when']['phase']} {v['when']['number']}"
     counts = ", ".join(f"{_target(c['for'])} {c['votes']}" for c in v["counts"])
-    text = f"{when}, {VOTES.get(v['vote'], v['vote'])}: {counts or 'ballots not all cast yet'}"
+    settled = v["outcome"] is not None
+    unknown = "the result alone (no ballots given)" if settled else "ballots not all cast yet"
+    text = f"{when}, {VOTES.get(v['vote'], v['vote'])}: {counts or unknown}"
     if v["tied"]:
         text += f" (a tie between {and_list([_target(t) for t in v['tied']])})"
     outcome = v["outcome"]

@@ -42,6 +42,8 @@ class PlayedStep:
     text: str
     inputs: tuple[JSON, ...]
     note: str = ""
+    declined: tuple[int, ...] = ()
+    """The seats whose optional decision the script moved past in silence (declined)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +199,10 @@ class Verdict:
             "steps": {
                 "total": self.steps_total,
                 "accepted": len(self.played),
-                "played": [_played(p) for p in self.played],
+                "played": [
+                    {**_played(p), "declined": [self.who(s) for s in p.declined]}
+                    for p in self.played
+                ],
             },
             "rejected": None if self.rejected is None else _rejected(self.rejected),
             "timeline": [_line(li) for li in self.timeline],

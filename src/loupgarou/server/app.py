@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 import secrets
 import time
@@ -150,8 +151,9 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
         if isinstance(live, Response):
             return live
         url = f"{base_url(request)}/r/{live.room.code}"
-        svg = segno.make(url, error="m").svg_inline(scale=8, border=2)
-        return Response(svg, media_type="image/svg+xml")
+        out = io.BytesIO()
+        segno.make(url, error="m").save(out, kind="svg", scale=8, border=2, xmldecl=False)
+        return Response(out.getvalue(), media_type="image/svg+xml")
 
     def _finished(request: Request) -> LiveRoom | Response:
         live = _room_for(request)

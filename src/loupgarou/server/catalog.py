@@ -8,7 +8,7 @@ from functools import cache
 
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.core.events import JSON
-from loupgarou.narration.locale import load_locale
+from loupgarou.narration.locale import Locale, load_locale
 from loupgarou.narration.themes import load_theme, theme_names
 from loupgarou.session.settings import (
     BOT_LEVELS,
@@ -64,18 +64,27 @@ def _title(family: str, key: str) -> dict[str, str]:
     return {"fr": key, "en": words.get(key, key)}
 
 
+def _names(locale: Locale) -> dict[str, JSON]:
+    """Each role's name, and its plural under ``role.many`` (``werewolf.many``)."""
+    names: dict[str, JSON] = {}
+    for role in locale.roles:
+        names[role] = locale.role(role)
+        names[f"{role}.many"] = locale.role(role, many=True)
+    return names
+
+
 def _roles(family: str) -> dict[str, JSON]:
-    """Role names: ``{lang: {theme or "": {role: name}}}``."""
+    """Role names: ``{lang: {theme or "": {role: name, role.many: plural}}}``."""
     out: dict[str, JSON] = {}
     for lang in LANGUAGES:
         locale = load_locale(lang, family.replace("-", "_"))
-        per_theme: dict[str, JSON] = {"": {r: locale.role(r) for r in locale.roles}}
+        per_theme: dict[str, JSON] = {"": _names(locale)}
         for theme in theme_names():
             try:
                 themed = load_theme(theme).apply(locale)
             except LoupGarouError:
                 continue
-            per_theme[theme] = {r: themed.role(r) for r in themed.roles}
+            per_theme[theme] = _names(themed)
         out[lang] = per_theme
     return out
 

@@ -16,18 +16,21 @@ awaiting, so inputs to a room never interleave.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
+import functools
 import hashlib
 import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.server.storage import Storage, StorageError
+from loupgarou.session.encode import dumps
 from loupgarou.session.room import Room, RoomError
 
 log = logging.getLogger("loupgarou.server")
@@ -64,6 +67,8 @@ class LiveRoom:
     seq: int
     devices: list[Device] = field(default_factory=list)
     timer: asyncio.TimerHandle | None = None
+    thinking: set[tuple[int, str]] = field(default_factory=set)
+    """The bots' requests being thought out (seat, key)."""
     night_size: int = 0
     night_key: tuple[object, ...] = ()
 
@@ -83,6 +88,10 @@ class Hub:
         self.idle_seconds = idle_seconds
         self.rooms: dict[str, LiveRoom] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.thinker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="bots")
+        """Where bots think: one thread, so a bot's seconds of thought never hold up the
+        loop (it gets the interpreter back every few milliseconds)."""
+        self._inline = False
 
     # --- start-up and rebuilding --------------------------------------------------------------
 
@@ -114,6 +123,7 @@ class Hub:
         self.loop = loop
         for code in list(self.rooms):
             self._tick(code)
+            self._bots(self.rooms[code])
         loop.call_later(60.0, self._expire_loop)
 
     # --- rooms --------------------------------------------------------------------------------
@@ -160,6 +170,7 @@ class Hub:
         live.seq += 1
         self.broadcast(live)
         self._schedule(live)
+        self._bots(live)
 
     # --- devices ------------------------------------------------------------------------------
 
@@ -186,30 +197,32 @@ class Hub:
         room = live.room
         now = self.clock()
         connected = self.connected_seats(live)
-        bodies: list[tuple[Device, dict[str, Any], str]] = []
+        bodies: list[tuple[Device, str]] = []
+        changed = room.changed if force is None else None
         for device in list(live.devices):
+            if changed is not None and room.seat_of(device.token) not in changed:
+                continue  # the input changed nothing this device sees
             if room.role_of(device.token) is None:  # kicked: its token no longer works
                 device.send(_error("auth.kicked", "you were removed from this room"))
                 live.devices.remove(device)
                 continue
             state = room.state_for(device.token, connected, now)
-            body = json.dumps(state | {"now": 0}, sort_keys=True, separators=(",", ":"))
-            bodies.append((device, state, body))
+            del state["now"]  # the time is added below: it alone does not make a change
+            bodies.append((device, dumps(state)))
         night = room.night_running()
         if night:
             self._night_size(live, bodies)
-        for device, state, body in bodies:
+        stamp = f'{{"now":{now!r},"seq":{live.seq},'
+        for device, body in bodies:
             if body == device.last and device is not force:
                 continue
             device.last = body
-            state["now"] = now
-            state["seq"] = live.seq
-            text = json.dumps(state, separators=(",", ":"))
+            text = stamp + body[1:]
             if night and room.seat_of(device.token) is not None:
-                text = _pad(state, text, live.night_size)
+                text = _pad(text, live.night_size)
             device.send(text)
 
-    def _night_size(self, live: LiveRoom, bodies: list[tuple[Device, dict[str, Any], str]]) -> None:
+    def _night_size(self, live: LiveRoom, bodies: list[tuple[Device, str]]) -> None:
         """At the start of each call, the size every seat's night state is padded to."""
         game = live.room.game
         assert game is not None
@@ -217,8 +230,46 @@ class Hub:
         if key == live.night_key and live.night_size:
             return
         live.night_key = key
-        biggest = max((len(b) + 40 for _, _, b in bodies), default=0)
+        biggest = max((len(b) + 60 for _, b in bodies), default=0)
         live.night_size = _round_up(biggest + NIGHT_MARGIN)
+
+    # --- bots ---------------------------------------------------------------------------------
+
+    def _bots(self, live: LiveRoom) -> None:
+        """Have the room's bots think about what is asked of them; each answer comes back
+        as an input of its own.  Without a loop (tests), they think at once."""
+        if self.loop is None:
+            if self._inline:
+                return  # the outer call goes on until no bot has anything left to do
+            self._inline = True
+            try:
+                while requests := live.room.bot_requests():
+                    self._deliver(live, requests[0], _think(live, requests[0]))
+            finally:
+                self._inline = False
+            return
+        for request in live.room.bot_requests():
+            key = (request.seat, request.key)
+            if key in live.thinking:
+                continue
+            live.thinking.add(key)
+            future = self.loop.run_in_executor(self.thinker, _think, live, request)
+            future.add_done_callback(functools.partial(self._thought, live, request, key))
+
+    def _thought(self, live: LiveRoom, request: Any, key: tuple[int, str], future: Any) -> None:
+        live.thinking.discard(key)
+        if self.rooms.get(live.room.code) is not live:
+            return
+        try:
+            entry = future.result()
+        except Exception:  # a bot that fails answers with the default, and we say so
+            log.exception("room %s: the bot of seat %d failed", live.room.code, request.seat)
+            entry = _default_entry(request)
+        self._deliver(live, request, entry)
+
+    def _deliver(self, live: LiveRoom, request: Any, entry: dict[str, Any]) -> None:
+        with contextlib.suppress(RoomError):  # the question passed while the bot thought
+            self.submit(live, entry)
 
     # --- clocks -------------------------------------------------------------------------------
 
@@ -268,16 +319,41 @@ class Hub:
         return codes
 
 
+def _think(live: LiveRoom, request: Any) -> dict[str, Any]:
+    """A bot's answer to ``request`` as an input (run in the bots' thread)."""
+    game = live.room.game
+    assert game is not None
+    bot = game.bots[request.seat]
+    if request.kind == "say":
+        statement = bot.speak(request.view)
+        said = None if statement is None else statement.to_json()
+        return {"t": "botsay", "seat": request.seat, "statement": said}
+    action = bot.decide(request.view, request.decision)
+    return {"t": "bot", "seat": request.seat, "task": request.key, "action": action.to_json()}
+
+
+def _default_entry(request: Any) -> dict[str, Any]:
+    if request.kind == "say":
+        return {"t": "botsay", "seat": request.seat, "statement": None}
+    return {
+        "t": "bot",
+        "seat": request.seat,
+        "task": request.key,
+        "action": request.decision.default.to_json(),
+    }
+
+
 def _round_up(size: int) -> int:
     return -(-size // NIGHT_QUANTUM) * NIGHT_QUANTUM
 
 
-def _pad(state: Mapping[str, Any], text: str, size: int) -> str:
-    """``text`` with a ``pad`` field of spaces making it ``size`` bytes (or the next
-    multiple of the quantum, should it be larger: then the size tells that much)."""
-    bare = json.dumps({**state, "pad": ""}, separators=(",", ":"))  # ASCII: bytes = chars
-    target = size if len(bare) <= size else _round_up(len(bare))
-    return json.dumps({**state, "pad": " " * (target - len(bare))}, separators=(",", ":"))
+def _pad(text: str, size: int) -> str:
+    """``text`` (a JSON object, ASCII: one byte a character) with a ``pad`` field of
+    spaces making it ``size`` bytes (or the next multiple of the quantum, should it be
+    larger: then the size tells that much)."""
+    bare = len(text) + len(',"pad":""')
+    target = size if bare <= size else _round_up(bare)
+    return text[:-1] + ',"pad":"' + " " * (target - bare) + '"}'
 
 
 def _error(code: str, message: str, ref: object = None) -> str:

@@ -35,12 +35,41 @@ def narration_locale(settings: Settings, family: str = "one_night") -> Locale:
     return locale
 
 
-class NarratedOneNight:
+class ScriptClock:
+    """The time of a narrated game's script: seconds since its start, paused with the
+    game.  ``origin`` is the wall time of script time 0 (a pause moves it on)."""
+
+    def __init__(self, now: float) -> None:
+        self.origin = now
+        self.paused_at: float | None = None
+
+    @property
+    def over(self) -> bool:
+        raise NotImplementedError
+
+    def script_time(self, now: float) -> float:
+        return (self.paused_at if self.paused_at is not None else now) - self.origin
+
+    def pause(self, now: float) -> None:
+        if self.over:
+            raise GameError("action.game_over", "the game is over")
+        if self.paused_at is None:
+            self.paused_at = now
+
+    def resume(self, now: float) -> None:
+        if self.paused_at is None:
+            raise GameError("room.not_paused", "the game is not paused")
+        self.origin += now - self.paused_at
+        self.paused_at = None
+
+
+class NarratedOneNight(ScriptClock):
     """One Night narrated by the host's device (see the module docstring)."""
 
     def __init__(self, settings: Settings, names: Sequence[str], now: float) -> None:
         table = spec(settings)
         options = dict(table.options)
+        self.options = options
         self.names = tuple(names)
         self.locale = narration_locale(settings)
         draw = options.get("deck_draw")
@@ -61,9 +90,8 @@ class NarratedOneNight:
             lone_wolf_peek=bool(options.get("lone_wolf_peek", True)),
             drawn=drawn,
         )
-        self.origin = now
+        super().__init__(now)
         self.length = total_seconds(self.cues)
-        self.paused_at: float | None = None
         self.stage = "night"
         self.result: dict[str, JSON] | None = None
 
@@ -82,22 +110,11 @@ class NarratedOneNight:
         if deadline is not None and now >= deadline:
             self.stage = "verdict"
 
-    def pause(self, now: float) -> None:
-        if self.over:
-            raise GameError("action.game_over", "the game is over")
-        self.paused_at = now
-
-    def resume(self, now: float) -> None:
-        if self.paused_at is None:
-            raise GameError("room.not_paused", "the game is not paused")
-        self.origin += now - self.paused_at
-        self.paused_at = None
-
     def skip(self, now: float) -> None:
         """Jump to the next cue (the script moves earlier by what was left of this one)."""
         if self.stage != "night" or self.paused_at is not None:
             raise GameError("narrate.cannot_skip", "only a running night script can be skipped")
-        at = now - self.origin
+        at = self.script_time(now)
         end = 0.0
         for cue in self.cues:
             end += cue.seconds
@@ -137,7 +154,12 @@ class NarratedOneNight:
                 raise GameError("narrate.bad_votes", f"{self.names[seat]} cannot point at themself")
             targets.append(target)
         deaths = vote_deaths(targets, [s for s, r in enumerate(roles) if r is Role.HUNTER])
-        outcome = decide(roles, [s for s, _, _ in deaths])
+        outcome = decide(
+            roles,
+            [s for s, _, _ in deaths],
+            minion_alone_dead=str(self.options.get("minion_alone_dead", "nobody")),
+            tanner_and_minion=str(self.options.get("tanner_and_minion", "tanner")),
+        )
 
         def who(seat: int) -> dict[str, JSON]:
             return {"seat": seat, "name": self.names[seat]}

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from loupgarou.core.events import JSON
+from loupgarou.core.events import JSON, plain
 from loupgarou.engine.match import Match
 from loupgarou.narration.script import Timing
-from loupgarou.session.narrated import narration_locale
+from loupgarou.session.narrated import ScriptClock, narration_locale
 from loupgarou.session.phones import GameError
 from loupgarou.session.settings import Settings, spec
 from loupgarou.tablemaster import (
@@ -40,7 +40,7 @@ KEEP_CUES: Final = 400
 """The most cues a state carries (those still to come, and a few before)."""
 
 
-class NarratedTable:
+class NarratedTable(ScriptClock):
     """A narrated Thiercelieux or Lupus game (see the module docstring)."""
 
     def __init__(self, settings: Settings, names: Sequence[str], seed: int, now: float) -> None:
@@ -61,8 +61,7 @@ class NarratedTable:
             deck_t = tuple(ThiercelieuxRole(c) for c in table.deck)
             master = GameMaster(Table(tuple(names), deck_t, locale, timing, options), seed=seed)
         self.session = Session(master)
-        self.origin = now  # the wall time of script time 0 (moved by pauses)
-        self.paused_at: float | None = None
+        super().__init__(now)
         self.cues: list[dict[str, JSON]] = []
         self.notes: list[str] = []
         self.asks = 0
@@ -106,10 +105,6 @@ class NarratedTable:
 
     # --- inputs -------------------------------------------------------------------------------
 
-    def _script_time(self, now: float) -> float:
-        paused = self.paused_at if self.paused_at is not None else now
-        return paused - self.origin
-
     @property
     def over(self) -> bool:
         return self.session.request is None
@@ -125,23 +120,11 @@ class NarratedTable:
     def tick(self, now: float) -> None:
         pass
 
-    def pause(self, now: float) -> None:
-        if self.over:
-            raise GameError("action.game_over", "the game is over")
-        if self.paused_at is None:
-            self.paused_at = now
-
-    def resume(self, now: float) -> None:
-        if self.paused_at is None:
-            raise GameError("room.not_paused", "the game is not paused")
-        self.origin += now - self.paused_at
-        self.paused_at = None
-
     def skip(self, now: float) -> None:
         """Jump the script ahead to the next question (or its end)."""
         if self.paused_at is not None:
             raise GameError("narrate.cannot_skip", "resume the game before skipping")
-        late = self.ask_at - self._script_time(now)
+        late = self.ask_at - self.script_time(now)
         if late > 0:
             self.origin -= late
 
@@ -152,7 +135,7 @@ class NarratedTable:
             raise GameError("task.stale", "that question has passed; answer the current one")
         if not isinstance(text, str) or not text.strip() or len(text) > 500:
             raise GameError("narrate.bad_answer", "give an answer of 1 to 500 characters")
-        at = max(self._script_time(now), self.ask_at)
+        at = max(self.script_time(now), self.ask_at)
         self.session.answer(text, at)
         self._run()  # a refused answer: a note says why, and the question comes again
 
@@ -188,7 +171,7 @@ class NarratedTable:
                 "seat": seat,
                 "players": list(match.players),
                 "family": match.variant.name,
-                "public": _plain(match.variant.public(match.state)),
+                "public": plain(match.variant.public(match.state)),
                 "events": events,
                 "outcome": None if match.outcome is None else match.outcome.to_json(),
             }
@@ -207,11 +190,3 @@ class NarratedTable:
             "ready": [],
             "view": view,
         }
-
-
-def _plain(value: JSON) -> JSON:
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value

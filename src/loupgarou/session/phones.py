@@ -33,10 +33,11 @@ from loupgarou.bots.protocol import Bot
 from loupgarou.bots.registry import factory
 from loupgarou.core.actions import PASS, Action, Decision
 from loupgarou.core.errors import IllegalAction, LoupGarouError
-from loupgarou.core.events import JSON, Event
+from loupgarou.core.events import JSON, Event, plain
 from loupgarou.core.statements import Statement
 from loupgarou.engine.match import Match, new_match
 from loupgarou.engine.views import SeatView
+from loupgarou.session.encode import Raw, raw
 from loupgarou.session.settings import Settings, spec
 from loupgarou.variants.registry import find_family
 
@@ -47,6 +48,18 @@ DECOY: Final = "decoy"
 
 class GameError(LoupGarouError):
     """An input the game refuses; it changed nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotRequest:
+    """A bot's turn to think: ``kind`` "act" (``decision`` is its task's, ``key`` the task
+    id) or "say" (the discussion opened; ``key`` names it)."""
+
+    seat: int
+    kind: str
+    key: str
+    view: SeatView
+    decision: Decision | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +122,11 @@ class PhoneGame:
         self.steps: list[tuple[int, str]] = []  # (event index, step) of this night's calls
         self.call = 0
         self.discussed = False  # this day's discussion has happened
+        self.speakers: set[int] = set()  # bots yet to speak in this discussion
         self.day_number = 0
         self.night_public: dict[str, JSON] = {}
+        self._event_text: list[str] = []  # each event's JSON, encoded once
+        self._public_text: tuple[object, Raw] | None = None  # (key, the public fields' JSON)
         self._begin_night(now)
         self._settle(now)
 
@@ -128,6 +144,17 @@ class PhoneGame:
             for i in range(self.night_start, len(events))
             if (e := events[i]).kind == "night_step" and e.audience.everyone
         ]
+
+    def night_mark(self) -> tuple[object, ...] | None:
+        """What every seat's night state hangs on (the call shown, its deadline), or None
+        outside the night's calls."""
+        if self.stage != "call" or self.paused_at is not None:
+            return None
+        return (self.night_start, self.call, self.deadline)
+
+    def cut(self) -> int:
+        """How many of the match's events a seat may see now (see :meth:`_cut`)."""
+        return self._cut()
 
     def _cut(self) -> int:
         """The events a seat may see now: all of them, but during a call only those up to
@@ -305,30 +332,59 @@ class PhoneGame:
         raise AssertionError("the game does not settle")
 
     def _bots_act(self) -> bool:
+        """Bots tap their decoys at once (there is nothing to think about); their real
+        decisions and their words come as inputs (:meth:`bot_requests`)."""
         for seat in sorted(self.tasks):
-            bot = self.bots.get(seat)
-            if bot is None:
-                continue
             task = self.tasks[seat]
-            if task.decoy:
+            if seat in self.bots and task.decoy:
                 self._answer(seat, task, PASS)
-            else:
-                view = self._seat_view(seat)
-                action = bot.decide(view, task.decision)
-                if not task.decision.allows(action):
-                    action = task.decision.default
-                self._answer(seat, task, action)
-            if self.stage == "call":
                 self._give_night_tasks()
-            else:
-                self._give_day_tasks()
-            return True
-        if self.stage == "discussion":
-            for seat in self.bots:
-                if seat not in self.ready and seat in self._alive():
-                    self.ready.add(seat)
-                    return True
+                return True
         return False
+
+    # --- bots ---------------------------------------------------------------------------------
+
+    def bot_requests(self) -> list[BotRequest]:
+        """What the bots must think about now: a real decision, or what to say when the
+        discussion opens.  The server has them think away from its loop, and their answers
+        come back as inputs (:meth:`bot_act`, :meth:`bot_say`), so replaying a game never
+        asks a bot again."""
+        if self.match.over or self.paused_at is not None:
+            return []
+        out: list[BotRequest] = []
+        for seat in sorted(self.speakers):
+            out.append(
+                BotRequest(seat, "say", f"say{self.day_number}", self._seat_view(seat), None)
+            )
+        for seat, task in sorted(self.tasks.items()):
+            if seat in self.bots and not task.decoy:
+                view = self._seat_view(seat)
+                out.append(BotRequest(seat, "act", task.id, view, task.decision))
+        return out
+
+    def bot_act(self, seat: int, task_id: str, action: Action, now: float) -> None:
+        if seat not in self.bots:
+            raise GameError("task.none", "that seat is not a bot's")
+        task = self.tasks.get(seat)
+        if task is None or task.id != task_id:
+            raise GameError("task.stale", "that question has passed")
+        if not task.decision.allows(action):
+            action = task.decision.default
+        self._answer(seat, task, action)
+        self._settle(now)
+
+    def bot_say(self, seat: int, statement: Statement | None, now: float) -> None:
+        if seat not in self.speakers:
+            raise GameError("task.stale", "that bot has had its say")
+        self.speakers.discard(seat)
+        self.ready.add(seat)
+        if (
+            statement is not None
+            and (statement.text or statement.claim is not None)
+            and self.variant.may_speak(self.match.state, seat)
+        ):
+            self.match.say(seat, statement)
+        self._settle(now)
 
     def _finished_stage(self, now: float) -> bool:
         late = self.deadline is not None and now >= self.deadline
@@ -340,7 +396,10 @@ class PhoneGame:
             return not self.tasks
         if self.stage == "discussion":
             alive = self._alive()
-            return late or alive <= self.ready
+            if late or alive <= self.ready:
+                self.speakers = set()
+                return True
+            return False
         if late:
             for d in self.match.pending():
                 self.match.timeout(d.seat)
@@ -388,12 +447,10 @@ class PhoneGame:
         return 0
 
     def _bots_speak(self) -> None:
-        for seat, bot in sorted(self.bots.items()):
-            if not self.variant.may_speak(self.match.state, seat):
-                continue
-            statement = bot.speak(self._seat_view(seat))
-            if statement is not None and (statement.text or statement.claim is not None):
-                self.match.say(seat, statement)
+        """The discussion opens: every living bot will say something (or nothing), then be
+        ready to vote."""
+        alive = self._alive()
+        self.speakers = {s for s in self.bots if s in alive}
 
     # --- what a seat sees -------------------------------------------------------------------
 
@@ -406,6 +463,28 @@ class PhoneGame:
         if self.steps:
             public["step"] = self.steps[min(self.call, len(self.steps) - 1)][1]
         return public
+
+    def _events_json(self, seat: int | None, everything: bool) -> Raw:
+        """:meth:`_events_for` as a JSON array, from each event's text encoded once."""
+        texts = self._event_text
+        events = self.match.events
+        for i in range(len(texts), len(events)):
+            texts.append(raw(events[i].to_json()))
+        cut = self._cut()
+        if everything:
+            chosen = texts[:cut]
+        elif seat is None:
+            chosen = [texts[i] for i in range(cut) if events[i].audience.everyone]
+        else:
+            chosen = [texts[i] for i in range(cut) if events[i].audience.includes(seat)]
+        return Raw("[" + ",".join(chosen) + "]")
+
+    def _public_json(self) -> Raw:
+        key = (len(self.match.events), self.stage, self.call, self.night_start)
+        cached = self._public_text
+        if cached is None or cached[0] != key:
+            cached = self._public_text = (key, raw(plain(self._public())))
+        return cached[1]
 
     def _events_for(self, seat: int | None, everything: bool) -> tuple[Event, ...]:
         cut = self._cut()
@@ -435,9 +514,8 @@ class PhoneGame:
         and for everyone once the game is over."""
         over = self.match.over
         task = self.tasks.get(seat) if seat is not None else None
-        events = self._events_for(seat, everything or over)
         night = self.stage == "call"
-        public = self._public()
+        public = self.night_public if night else self.variant.public(self.match.state)
         number = public.get("night", public.get("day", 1))
         return {
             "phase": "over" if over else ("night" if night else "day"),
@@ -461,19 +539,11 @@ class PhoneGame:
                 "seat": seat,
                 "players": list(self.match.players),
                 "family": self.variant.name,
-                "public": _plain(public),
-                "events": [e.to_json() for e in events],
+                "public": self._public_json(),
+                "events": self._events_json(seat, everything or over),
                 "outcome": None if self.match.outcome is None else self.match.outcome.to_json(),
             },
         }
 
     def seats_with_tasks(self) -> Iterable[int]:
         return self.tasks.keys()
-
-
-def _plain(value: JSON) -> JSON:
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value

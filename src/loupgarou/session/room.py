@@ -20,7 +20,9 @@ from typing import Any, Final
 from loupgarou.core.actions import action_from_json
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.core.events import JSON
+from loupgarou.core.names import name_problem
 from loupgarou.core.statements import Statement
+from loupgarou.session.encode import Raw, raw
 from loupgarou.session.narrated import NarratedOneNight
 from loupgarou.session.narrated_table import NarratedTable
 from loupgarou.session.phones import GameError, PhoneGame
@@ -34,10 +36,6 @@ from loupgarou.session.settings import (
 
 NAME_LIMIT: Final = 24
 TEXT_LIMIT: Final = 500
-_INVISIBLE: Final = frozenset(
-    [*range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF]
-)
-"""Zero-width and bidirectional marks: they would hide or reorder what others read."""
 
 
 class RoomError(LoupGarouError):
@@ -64,7 +62,9 @@ class Seat:
 
 
 def check_name(name: JSON) -> str:
-    """A player's name: 1 to 24 printable characters, no control or direction marks."""
+    """A player's name: the engine's rule (:mod:`loupgarou.core.names`: printable, one
+    line, no control, format or direction characters), spaces folded, and short enough
+    for a phone's screen (24 characters)."""
     if not isinstance(name, str):
         raise RoomError("name.bad", "a name is text")
     clean = " ".join(name.split())
@@ -72,10 +72,9 @@ def check_name(name: JSON) -> str:
         raise RoomError("name.empty", "give a name of at least one letter")
     if len(clean) > NAME_LIMIT:
         raise RoomError("name.too_long", f"a name has at most {NAME_LIMIT} characters")
-    for ch in clean:
-        code = ord(ch)
-        if code < 32 or 0x7F <= code < 0xA0 or code in _INVISIBLE:
-            raise RoomError("name.bad", "a name may not hold control or direction characters")
+    problem = name_problem(clean)
+    if problem is not None:
+        raise RoomError("name.bad", f"that name cannot be used: {problem}")
     return clean
 
 
@@ -98,6 +97,12 @@ class Room:
         self.created = 0.0
         self.updated = 0.0
         self._verdict: dict[str, JSON] | None = None
+        self.changed: set[int] | None = None
+        """The seats whose state the last input may have changed (None: every device's)."""
+        self.revision = 0
+        """Counts the inputs applied: what devices are sent is a function of it."""
+        self._room_text: tuple[object, Raw] | None = None
+        self._verdict_text: Raw | None = None
         self.records: list[dict[str, JSON]] = []
         """The records of the games finished in this room, oldest first."""
 
@@ -138,11 +143,13 @@ class Room:
             raise RoomError("proto.unknown_type", f"unknown input '{kind}'")
         if kind != "create" and self.status == "new":
             raise RoomError("room.not_found", "there is no such room")
+        self.changed = None
         try:
             handler(entry, now)
         except GameError as exc:
             raise RoomError(exc.code, exc.message) from None
         self.updated = now
+        self.revision += 1
 
     def _on_create(self, e: Mapping[str, Any], now: float) -> None:
         if self.status != "new":
@@ -320,6 +327,7 @@ class Room:
             else:
                 self.table = NarratedTable(self.settings, names, int(e["seed"]), now)
             self._verdict = None
+            self._verdict_text = None
             self.games += 1
             self.status = "playing"
             return
@@ -328,6 +336,7 @@ class Room:
         }
         self.game = PhoneGame(self.settings, names, bots, int(e["seed"]), now)
         self._verdict = None
+        self._verdict_text = None
         self.games += 1
         self.status = "playing"
         self._after_game_input()
@@ -384,8 +393,45 @@ class Room:
             action = action_from_json(action_json)
         except LoupGarouError as exc:
             raise RoomError("proto.bad_field", exc.message) from None
+        before = game.night_mark()
+        events = len(game.match.events)
+        tasks = {s: t.id for s, t in game.tasks.items()}
         game.act(seat, task, action, now)
         self._after_game_input()
+        if before is not None and game.night_mark() == before and self.status == "playing":
+            # the same call goes on: only the seats this answer concerns see a change
+            changed = {seat}
+            for event in game.match.events[events : game.cut()]:
+                changed |= event.audience.seats
+            changed |= {s for s, t in game.tasks.items() if tasks.get(s) != t.id}
+            changed |= {s for s in tasks if s not in game.tasks}
+            self.changed = changed
+
+    def _bot_game(self, e: Mapping[str, Any]) -> tuple[int, PhoneGame]:
+        if self.game is None or self.status != "playing":
+            raise RoomError("room.not_playing", "there is no game running in this room")
+        seat = e.get("seat")
+        if not isinstance(seat, int) or seat not in self.game.bots:
+            raise RoomError("task.none", "that seat is not a bot's")
+        return seat, self.game
+
+    def _on_bot(self, e: Mapping[str, Any], now: float) -> None:
+        """A bot's decision, thought out by the server away from its loop."""
+        seat, game = self._bot_game(e)
+        game.bot_act(seat, str(e.get("task")), action_from_json(e["action"]), now)
+        self._after_game_input()
+
+    def _on_botsay(self, e: Mapping[str, Any], now: float) -> None:
+        """What a bot says when the discussion opens (``statement`` null: nothing)."""
+        seat, game = self._bot_game(e)
+        said = e.get("statement")
+        game.bot_say(seat, None if said is None else Statement.from_json(said), now)
+        self._after_game_input()
+
+    def bot_requests(self) -> list[Any]:
+        if self.game is None or self.status != "playing":
+            return []
+        return self.game.bot_requests()
 
     def _on_say(self, e: Mapping[str, Any], now: float) -> None:
         seat, game = self._player(e)
@@ -466,10 +512,19 @@ class Room:
 
     # --- what a device is sent --------------------------------------------------------------
 
-    def state_for(self, token: str, connected: set[int], now: float) -> dict[str, JSON]:
-        """The ``state`` message for the device holding ``token`` (docs/protocol.md)."""
-        seat = self.seat_of(token)
-        role = self.role_of(token)
+    def _verdict_json(self) -> Raw | None:
+        if self.status != "over":
+            return None
+        if self._verdict_text is None:
+            self._verdict_text = raw(self.verdict())
+        return self._verdict_text
+
+    def _room_json(self, connected: set[int]) -> Raw:
+        """The ``room`` part, the same for every device (encoded once per change)."""
+        key = (self.revision, frozenset(connected))
+        cached = self._room_text
+        if cached is not None and cached[0] == key:
+            return cached[1]
         room: dict[str, JSON] = {
             "code": self.code,
             "status": self.status,
@@ -481,12 +536,22 @@ class Room:
             "warnings": self.warnings() if self.status == "lobby" else [],
             "table": list(spec(self.settings).deck) if self.status == "lobby" else None,
         }
+        text = raw(room)
+        self._room_text = (key, text)
+        return text
+
+    def state_for(self, token: str, connected: set[int], now: float) -> dict[str, JSON]:
+        """The ``state`` message for the device holding ``token`` (docs/protocol.md); its
+        large parts are :class:`Raw` JSON (encode it with :func:`encode.dumps`)."""
+        seat = self.seat_of(token)
+        role = self.role_of(token)
+        room = self._room_json(connected)
         game: JSON = None
         narrator: JSON = None
         if self.table is not None:
             if isinstance(self.table, NarratedTable):
                 game = self.table.game_json(seat)
-                game["verdict"] = self.verdict() if self.status == "over" else None
+                game["verdict"] = self._verdict_json()
             else:
                 game = self.table.game_json()
             game["number"] = self.games
@@ -499,7 +564,7 @@ class Room:
             )
             game = self.game.view_json(seat if role != "narrator" else None, everything=everything)
             game["number"] = self.games
-            game["verdict"] = self.verdict() if self.status == "over" else None
+            game["verdict"] = self._verdict_json()
         return {
             "type": "state",
             "v": 1,

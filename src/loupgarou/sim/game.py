@@ -94,4 +94,5 @@ def play_match(spec: SimSpec, index: int) -> tuple[Match, GameResult]:
         decisions=decisions,
         statements=table.log.statements,
         timeouts=table.log.timeouts,
+        faults=tuple((seat, kind, code) for seat, kind, code, _ in table.log.faults),
     )

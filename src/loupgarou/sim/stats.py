@@ -39,6 +39,48 @@ class GameResult:
     decisions: int
     statements: int
     timeouts: int = 0
+    faults: tuple[tuple[int, str, str], ...] = ()
+    """Each answer a bot could not give: (seat, decision kind or ``speak``, code)."""
+
+
+WHY: dict[str, str] = {
+    "agent.crashed": "crashed (the program exited)",
+    "agent.stuck": "stuck (it did not read its input, so it was stopped)",
+    "agent.timeout": "late (no answer within the time limit)",
+    "agent.bad_answer": "unreadable answer",
+    "agent.illegal_choice": "illegal choice",
+}
+"""Why a bot's answer was replaced by the default, in words, by code."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """Answers of one bot that were replaced by the default, for one decision and reason."""
+
+    bot: str
+    """The bot's kind (``agent:COMMAND``)."""
+    seat: int
+    decision: str
+    """The decision's kind, or ``speak`` for a turn to talk."""
+    code: str
+    count: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "bot": self.bot,
+            "seat": self.seat,
+            "decision": self.decision,
+            "code": self.code,
+            "why": WHY.get(self.code, self.code),
+            "count": self.count,
+        }
+
+    def text(self) -> str:
+        times = "once" if self.count == 1 else f"{self.count} times"
+        return (
+            f"seat {self.seat} ({self.bot}), decision '{self.decision}': "
+            f"{WHY.get(self.code, self.code)}, {times}"
+        )
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -49,7 +91,11 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At k = 0 (k = n) the bound is exactly 0 (1); rounding leaves it a hair away, as
+    # 6.9e-18, which would put the interval on the wrong side of the rate.
+    low = 0.0 if k <= 0 else max(0.0, min(p, centre - half))
+    high = 1.0 if k >= n else min(1.0, max(p, centre + half))
+    return (low, high)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +141,8 @@ class Summary:
     mean_decisions: float
     mean_statements: float
     timeouts: int
+    faults: tuple[Fault, ...] = ()
+    """The answers replaced by the default, grouped by bot, seat, decision and reason."""
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -107,6 +155,7 @@ class Summary:
             "mean_decisions": round(self.mean_decisions, 6),
             "mean_statements": round(self.mean_statements, 6),
             "timeouts": self.timeouts,
+            "replaced_answers": [f.to_json() for f in self.faults],
         }
 
 
@@ -120,10 +169,12 @@ class Tally:
     __slots__ = (
         "decisions",
         "draws",
+        "faults",
         "games",
         "nights",
         "role_games",
         "role_wins",
+        "sides",
         "statements",
         "timeouts",
         "won",
@@ -139,6 +190,9 @@ class Tally:
         self.decisions = 0
         self.statements = 0
         self.timeouts = 0
+        self.faults: Counter[tuple[str, int, str, str]] = Counter()
+        self.sides: set[str] = set()
+        """Every starting side a seat had in the games counted."""
 
     def add(self, r: GameResult) -> None:
         """Count one game."""
@@ -155,6 +209,10 @@ class Tally:
         self.decisions += r.decisions
         self.statements += r.statements
         self.timeouts += r.timeouts
+        self.sides.update(r.sides)
+        for seat, decision, code in r.faults:
+            kind = r.kinds[seat] if seat < len(r.kinds) else "?"
+            self.faults[(kind, seat, decision, code)] += 1
 
     def summary(self, label: str, teams: Sequence[str] = ()) -> Summary:
         """The report of the games counted so far.  ``teams`` are listed even with no win."""
@@ -173,6 +231,7 @@ class Tally:
             mean_decisions=self.decisions / n if n else 0.0,
             mean_statements=self.statements / n if n else 0.0,
             timeouts=self.timeouts,
+            faults=tuple(Fault(*key, count) for key, count in sorted(self.faults.items())),
         )
 
 
@@ -200,6 +259,9 @@ def as_table(summary: Summary) -> str:
     )
     if summary.timeouts:
         lines.append(f"  timeouts (bots that gave no usable answer): {summary.timeouts}")
+    if summary.faults:
+        lines.append("  answers replaced by the default:")
+        lines.extend(f"    {f.text()}" for f in summary.faults)
     return "\n".join(lines)
 
 

@@ -7,7 +7,8 @@ moments (One Night: dawn; Thiercelieux: each vote that opens), in seat order
 from a starting seat drawn by the table's own generator; and it refuses any
 answer that is not among the decision's options (:class:`BotError`).  A bot
 that gives no usable answer (:class:`NoAnswer`, an external agent out of time)
-gets the decision's timeout default, as a person would.
+gets the decision's timeout default, as a person would (when it should speak, it says
+nothing); :attr:`TableLog.faults` keeps which seat, which decision and why.
 
 Views are built incrementally: each seat's events are appended as they happen,
 by audience, which gives exactly ``match.view(seat)`` (``check=True`` asserts
@@ -41,6 +42,9 @@ class TableLog:
     statements: int = 0
     timeouts: int = 0
     no_answers: tuple[tuple[int, str], ...] = ()
+    faults: tuple[tuple[int, str, str, str], ...] = ()
+    """Each answer a bot could not give: (seat, the decision's kind or ``speak``, the
+    code, the message); the seat got the decision's default (or said nothing)."""
 
 
 class Table:
@@ -114,7 +118,11 @@ class Table:
             seat = (start + k) % n
             if not m.variant.may_speak(m.state, seat):
                 continue
-            statement = self.bots[seat].speak(self.view(seat, m.decision_for(seat)))
+            try:
+                statement = self.bots[seat].speak(self.view(seat, m.decision_for(seat)))
+            except NoAnswer as why:
+                self.log.faults += ((seat, "speak", why.code, why.message),)
+                continue
             if statement is not None:
                 m.say(seat, statement)
                 self.log.statements += 1
@@ -141,6 +149,7 @@ class Table:
             except NoAnswer as why:
                 self.log.timeouts += 1
                 self.log.no_answers += ((seat, why.code),)
+                self.log.faults += ((seat, d.kind, why.code, why.message),)
                 m.timeout(seat)
             else:
                 m.submit(seat, check_choice(seat, d, action))

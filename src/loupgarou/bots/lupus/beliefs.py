@@ -153,7 +153,7 @@ def _pass(
     if private:
         for s in r.saved:
             score[s] -= 2.0
-    if r.n > 20:  # the Deadly Owl: a pick alive at the suspects step survived it
+    if r.deadly_owl:  # the Deadly Owl: a pick alive at the suspects step survived it
         for _, s in r.owl_picks:
             score[s] += 3.0
     return _calibrate(r, facts, score)

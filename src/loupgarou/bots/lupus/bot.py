@@ -169,7 +169,7 @@ class SensibleLupus:
         unknown = [t for t in targets if t not in r.facts] or targets
         best = self._best(unknown, lambda t: p[t])
         mean = sum(p[t] for t in unknown) / len(unknown)
-        if r.n > 20:
+        if r.deadly_owl:
             return best if p[best] >= 0.5 else None
         return best if p[best] > 1.25 * mean + 0.02 else None
 

@@ -61,6 +61,8 @@ class Reader:
         self.seat = seat
         self.seen = 0
         self.n = 0
+        self.deadly_owl = False
+        """Whether the Owl's pick dies at dawn at this table (the public table rule)."""
         self.card = ""
         self.role = ""
         self.deck: list[str] = []
@@ -108,6 +110,7 @@ class Reader:
     def update(self, view: SeatView) -> None:
         pub = view.public
         self.n = len(view.players)
+        self.deadly_owl = bool(pub.get("deadly_owl", self.n > 20))
         self.deck = [str(r) for r in _list(pub.get("deck"))]
         self.step = str(pub.get("step", ""))
         if not self.alive and self.seen == 0:

@@ -174,11 +174,10 @@ class SensibleOneNight:
             return _claim(SEER, _act("look", (), tuple(slots)), frozenset(saw))
         if role_said == ROBBER:
             t = pick(rng, targets)
-            return _claim(
-                ROBBER,
-                _act("rob", (t,)),
-                frozenset({(_village_guess(rng, deck, claimed), me, -1)}),
-            )
+            took = _village_guess(rng, deck, claimed)
+            if took == ROBBER:  # the card it says it took cannot be the Robber it says it was
+                took = VILLAGER
+            return _claim(ROBBER, _act("rob", (t,)), frozenset({(took, me, -1)}))
         if role_said == TM and len(others) >= 2:
             a, b = sorted(rng.sample(others, 2))
             return _claim(TM, _act("swap", (a, b)), frozenset())

@@ -52,13 +52,24 @@ def say_claim(claim: Claim, players: Sequence[str], seat: int) -> str:
         elif did.kind == "peek":
             parts.append(f"I peeked at centre card {did.centre[0] + 1}.")
         elif did.kind == "rob":
-            parts.append(f"I took {who(did.players[0])}'s card.")
+            taken = [x for x in claim.saw if x.seat in (seat, did.players[0])]
+            if taken:  # what the Robber saw is the card it took: say it in one sentence
+                parts.append(
+                    f"I took {who(did.players[0])}'s card: it was "
+                    f"{role_phrase(taken[0].role)}, and it is mine now."
+                )
+            else:
+                parts.append(f"I took {who(did.players[0])}'s card.")
         elif did.kind == "swap":
             a, b = did.players
             parts.append(f"I swapped the cards of {who(a)} and {who(b)}.")
         elif did.kind == "take":
             parts.append(f"I swapped my card with centre card {did.centre[0] + 1}.")
+    robbed = did.players[0] if did is not None and did.kind == "rob" else None
     for s in claim.saw:
+        if robbed is not None and s.seat in (seat, robbed):
+            robbed = None  # said with the robbery
+            continue
         if s.seat is not None:
             place = "My own card" if s.seat == seat else f"{who(s.seat)}'s card"
         else:

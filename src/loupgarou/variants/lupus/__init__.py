@@ -39,9 +39,9 @@ Rules decisions where §3 is silent (each covered by a test in ``tests/lupus``):
 - Stage 1 ranks every living player (ties in the clockwise order from the day's
   start); the discussion happens during stage 1 (living players speak); during
   the defence only suspects who have not rested speak; stage 2 is silent.
-- Winning is checked at dawn (after every night effect) and after the lynch, the
-  only moments the numbers change; the game may end before the Welcome card is
-  drawn.
+- Winning is checked at dawn (after every night effect and the Welcome card: the
+  night's victim takes it even when that dawn ends the game) and after the lynch,
+  the only moments the numbers change.
 """
 
 from loupgarou.variants.lupus.night import call_list

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.events import JSON, Event, public, secret, told
-from loupgarou.variants.lupus import day, night
+from loupgarou.variants.lupus import day, night, resolution
 from loupgarou.variants.lupus.state import NONE, PASSED, State
 
 Step = tuple[State, list[Event]]
@@ -155,6 +155,10 @@ def apply_chance(state: State, value: JSON) -> Step:
         seat = among[index]
         state = state._replace(holder=seat, dying=())
         events = [public("welcome_card", seat=seat, among=list(among))]
+        state, more = resolution.check(state)  # the dawn's win check waits for the card
+        events += more
+        if state.outcome is not None:
+            return state, events
     state, more = enter_next(state)
     events += more
     state, more = run(state)

@@ -33,9 +33,10 @@ Everyone alive when the night begins acts during it: deaths happen at
 ``dawn``, which applies them together (the victim unless protected or the
 Werehamster; a Werehamster a Seer pointed at; with the Deadly Owl, its pick
 unless a Werewolf or the Werehamster), announces the dead publicly without a
-cause (cards stay hidden), checks who wins, and gives the Welcome card: to the
-one dead, to one of several drawn at random (``welcome_card``), or it stays
-where it is when nobody died.
+cause (cards stay hidden), gives the Welcome card (to the one dead, to one of
+several drawn at random, ``welcome_card``, or it stays where it is when nobody
+died) and then checks who wins: the victim takes the card even at a dawn that
+ends the game.
 
 Timeout defaults: the Seer, the Bodyguard and the Owl decline; a Werewolf
 follows the pack (the target with most votes so far, ties to the first met
@@ -84,9 +85,10 @@ def call_list(deck: tuple[Role, ...], night: int) -> tuple[str, ...]:
 
 
 def deadly_owl(state: State) -> bool:
-    """Whether the Owl's pick dies at dawn (option ``deadly_owl``)."""
-    mode = state.options.deadly_owl
-    return mode == "always" or (mode == "auto" and state.n > 20)
+    """Whether the Owl's pick dies at dawn (options ``deadly_owl`` and ``deadly_owl_from``)."""
+    options = state.options
+    mode = options.deadly_owl
+    return mode == "always" or (mode == "auto" and state.n >= options.deadly_owl_from)
 
 
 # --- entering a step ----------------------------------------------------------------------------
@@ -272,7 +274,7 @@ def _transform(state: State) -> Step:
 
 
 def enter_dawn(state: State) -> Step:
-    """Apply the night's deaths together, announce them, check who wins, hand the Welcome card."""
+    """Apply the night's deaths together, announce them, hand the Welcome card, check who wins."""
     causes: dict[int, list[str]] = {}
     victim = state.victim
     if victim != NONE:
@@ -306,18 +308,16 @@ def enter_dawn(state: State) -> Step:
         ),
         public("dawn", night=state.night, deaths=list(dead)),
     ]
-    state, more = resolution.check(state)
-    events += more
-    if state.outcome is not None:
-        return state, events
-    if len(dead) == 1:
-        return welcome(state, dead[0], events)
-    if len(dead) > 1:
+    if len(dead) > 1:  # the draw comes first; the win check follows it (flow.apply_chance)
         return state._replace(dying=dead), events
-    return state, events
+    if len(dead) == 1:
+        state, events = welcome(state, dead[0], events)
+    state, more = resolution.check(state)
+    return state, events + more
 
 
 def welcome(state: State, seat: int, events: list[Event]) -> Step:
-    """``seat`` (a Ghost of this night) takes the Welcome card."""
+    """``seat`` (a Ghost of this night) takes the Welcome card, even at a dawn that ends the
+    game (RULINGS §3.3 makes no exception)."""
     state = state._replace(holder=seat, dying=())
     return state, [*events, public("welcome_card", seat=seat)]

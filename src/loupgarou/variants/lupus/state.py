@@ -38,6 +38,7 @@ class Options:
 
     discussion_minutes: float = 3.0
     deadly_owl: str = "auto"
+    deadly_owl_from: int = 21
 
 
 class State(NamedTuple):

@@ -27,7 +27,7 @@ from loupgarou.core.events import JSON, Event
 from loupgarou.core.outcome import Outcome
 from loupgarou.core.statements import Statement, said
 from loupgarou.core.variant import GameConfig, OptionSpec, resolve_options
-from loupgarou.variants.lupus import day, flow
+from loupgarou.variants.lupus import day, flow, night
 from loupgarou.variants.lupus.setup import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -53,10 +53,20 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "deadly_owl",
         "auto",
         "Whether the Owl's pick dies at dawn unless a Werewolf or the Werehamster: "
-        "'auto' with more than 20 players (the rules' Deadly Owl), 'always', or 'never'.  "
+        "'auto' with more than 20 players (the rules' Deadly Owl; see deadly_owl_from), "
+        "'always', or 'never'.  "
         "A pick who survives still becomes a suspect.",
         ("auto", "always", "never"),
         str,
+    ),
+    OptionSpec(
+        "deadly_owl_from",
+        21,
+        "With deadly_owl 'auto', the smallest table whose Owl is deadly: 21 reads the "
+        "rules' 'more than 20 players'; 20 is for tables that read it 'from 20'.",
+        kind=int,
+        low=9,
+        high=25,
     ),
 )
 
@@ -65,7 +75,11 @@ def resolve(given: Mapping[str, JSON]) -> Options:
     """The table's options, checked, with defaults filled in."""
     opts = resolve_options(OPTIONS, given, {})
     minutes = float(opts["discussion_minutes"])
-    return Options(discussion_minutes=minutes, deadly_owl=str(opts["deadly_owl"]))
+    return Options(
+        discussion_minutes=minutes,
+        deadly_owl=str(opts["deadly_owl"]),
+        deadly_owl_from=int(opts["deadly_owl_from"]),
+    )
 
 
 class Lupus:
@@ -127,8 +141,8 @@ class Lupus:
         """The allow-list every seat sees: the phase, night and day numbers, the step,
         the deck's composition (the night calls reveal it anyway), the living and the
         Ghosts, the Welcome-card holder, today's stage 1 calling order, its ballots so
-        far (cast aloud) and whose turn it is, the suspects, and every card once the
-        game is over."""
+        far (cast aloud) and whose turn it is, the suspects, whether the Owl is deadly
+        at this table (a table rule, announced), and every card once the game is over."""
         n = state.n
         alive = state.alive or (True,) * n
         out: dict[str, JSON] = {
@@ -146,6 +160,7 @@ class Lupus:
                 [s, state.ballots[s]] for s in state.order if state.ballots[s] != NONE
             ],
             "suspects": list(state.suspects),
+            "deadly_owl": night.deadly_owl(state),
         }
         if state.step == "stage1" and state.outcome is None:
             waiting = [s for s in state.actors if state.answers[s] == NONE]

@@ -63,14 +63,30 @@ def team_of(role: Role) -> Team:
     return Team.VILLAGE
 
 
-def decide(roles: Sequence[Role], dead: Sequence[int]) -> Outcome:
-    """Who wins, given each player's effective role and who died."""
-    return verdict(roles, dead)[0]
+def decide(
+    roles: Sequence[Role],
+    dead: Sequence[int],
+    minion_alone_dead: str = "nobody",
+    tanner_and_minion: str = "tanner",
+) -> Outcome:
+    """Who wins, given each player's effective role and who died (and the table's
+    readings of the two Minion house rules, see the options)."""
+    return verdict(roles, dead, minion_alone_dead, tanner_and_minion)[0]
 
 
-def verdict(roles: Sequence[Role], dead: Sequence[int]) -> tuple[Outcome, Event]:
+def verdict(
+    roles: Sequence[Role],
+    dead: Sequence[int],
+    minion_alone_dead: str = "nobody",
+    tanner_and_minion: str = "tanner",
+) -> tuple[Outcome, Event]:
     """The outcome and its ``game_over`` event (both immutable, so games share them)."""
-    return _verdict(tuple([_STANDS_FOR[r] for r in roles]), tuple(sorted(set(dead))))
+    return _verdict(
+        tuple([_STANDS_FOR[r] for r in roles]),
+        tuple(sorted(set(dead))),
+        minion_alone_dead,
+        tanner_and_minion,
+    )
 
 
 _STANDS_FOR: Final = {
@@ -82,12 +98,19 @@ alike), so the cache is keyed on them: a few thousand keys cover every table."""
 
 
 @lru_cache(maxsize=8192)
-def _verdict(roles: tuple[Role, ...], dead: tuple[int, ...]) -> tuple[Outcome, Event]:
-    outcome = _decide(roles, dead)
+def _verdict(
+    roles: tuple[Role, ...], dead: tuple[int, ...], minion_alone_dead: str, tanner_and_minion: str
+) -> tuple[Outcome, Event]:
+    outcome = _decide(roles, dead, minion_alone_dead, tanner_and_minion)
     return outcome, public("game_over", **outcome.to_json())
 
 
-def _decide(roles: Sequence[Role], dead: Sequence[int]) -> Outcome:
+def _decide(
+    roles: Sequence[Role],
+    dead: Sequence[int],
+    minion_alone_dead: str = "nobody",
+    tanner_and_minion: str = "tanner",
+) -> Outcome:
     n = len(roles)
     dead_set = set(dead)
     wolves = [s for s in range(n) if roles[s] is Role.WEREWOLF]
@@ -120,13 +143,36 @@ def _decide(roles: Sequence[Role], dead: Sequence[int]) -> Outcome:
         reasons.append(
             Reason("village.no_werewolf_no_death", "no player was a Werewolf and nobody died")
         )
+    elif minion_alone_dead != "nobody" and len(dead_set) == 1 and dead_set <= set(minions):
+        (m,) = dead_set
+        if minion_alone_dead == "minion":
+            winners.update(minions)
+            teams.add("werewolf")
+            reasons.append(
+                Reason(
+                    "minion.alone_dead",
+                    f"no player was a Werewolf and only the Minion (seat {m}) died: as the "
+                    "table plays it, no Werewolf died, so the Minion wins",
+                )
+            )
+        else:
+            winners.update(village)
+            teams.add("village")
+            reasons.append(
+                Reason(
+                    "village.minion_died",
+                    f"no player was a Werewolf and only the Minion (seat {m}) died: as the "
+                    "table plays it, the village killed the only player on the Werewolves' side",
+                )
+            )
     else:
         reasons.append(
             Reason("village.no_werewolf_death", "no player was a Werewolf, yet someone died")
         )
+        tanner_beats_minion = bool(dead_tanners) and tanner_and_minion == "tanner"
         for m in minions:
             others_dead = any(d != m for d in dead_set)
-            if m not in dead_set and others_dead and not dead_tanners:
+            if m not in dead_set and others_dead and not tanner_beats_minion:
                 winners.add(m)
                 teams.add("werewolf")
                 reasons.append(
@@ -181,6 +227,7 @@ def finish(state: State) -> tuple[list[Event], tuple[int, ...], Outcome]:
             doppelganger=dopp,
         )
     )
-    outcome, over = verdict(roles, dead)
+    options = state.options
+    outcome, over = verdict(roles, dead, options.minion_alone_dead, options.tanner_and_minion)
     events.append(over)
     return events, dead, outcome

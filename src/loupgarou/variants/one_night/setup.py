@@ -17,27 +17,40 @@ from loupgarou.variants.one_night.roles import BOX, Role, parse_role
 
 CENTRE: Final = 3
 MIN_PLAYERS, MAX_PLAYERS = 3, 10
+LARGE_TABLE_MAX: Final = 20
+"""The most players the option ``large_table`` seats (the rules' box serves 10): beyond,
+the night's Troublemaker would choose among more than 190 swaps and a table this size
+no longer plays One Night as a game of memory."""
 
 
 def parse_deck(names: Sequence[str]) -> tuple[Role, ...]:
     return parse_cards(names, parse_role, Role, "One Night")
 
 
-def check_players(players: int) -> None:
+def check_players(players: int, *, large_table: bool = False) -> None:
     if players < MIN_PLAYERS:
         raise SetupError(
             "setup.too_few_players",
             f"One Night needs at least {MIN_PLAYERS} players, not {players}",
         )
-    if players > MAX_PLAYERS:
+    if large_table and players > LARGE_TABLE_MAX:
         raise SetupError(
-            "setup.too_many_players", f"One Night is played by at most {MAX_PLAYERS}, not {players}"
+            "setup.too_many_players",
+            f"even with large_table, One Night seats at most {LARGE_TABLE_MAX}, not {players}",
+        )
+    if players > MAX_PLAYERS and not large_table:
+        raise SetupError(
+            "setup.too_many_players",
+            f"One Night is played by at most {MAX_PLAYERS}, not {players} "
+            f"(the option large_table seats up to {LARGE_TABLE_MAX} with extra cards)",
         )
 
 
-def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...]:
+def validate_deck(
+    deck: Sequence[Role], players: int, *, large_table: bool = False
+) -> tuple[SetupWarning, ...]:
     """Raise for a deck that cannot be played; return advice for an unusual one."""
-    check_players(players)
+    check_players(players, large_table=large_table)
     if len(deck) != players + CENTRE:
         raise SetupError(
             "setup.card_count",
@@ -50,6 +63,14 @@ def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...
             "setup.single_mason", "the Masons come as a pair: use both Mason cards or neither"
         )
     warnings = []
+    if players > MAX_PLAYERS:
+        warnings.append(
+            SetupWarning(
+                "setup.player_count",
+                f"One Night is made for at most {MAX_PLAYERS} players; this table of {players} "
+                "plays with extra cards (large_table)",
+            )
+        )
     for role, n in sorted(counts.items()):
         if n > BOX[role]:
             warnings.append(

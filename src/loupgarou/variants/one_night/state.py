@@ -37,6 +37,9 @@ class Options:
     lone_wolf_peek: bool
     deck_draw: str
     edition: str
+    minion_alone_dead: str = "nobody"
+    tanner_and_minion: str = "tanner"
+    large_table: bool = False
 
 
 class State(NamedTuple):

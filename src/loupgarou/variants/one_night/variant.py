@@ -60,6 +60,30 @@ class OneNight:
             ("fixed", "anarchie", "bag"),
             str,
         ),
+        OptionSpec(
+            "minion_alone_dead",
+            "nobody",
+            "No player is a Werewolf and the Minion is the only one to die: 'nobody' wins, "
+            "the 'minion' wins (no Werewolf died), or the 'village' wins (it killed the "
+            "only player on the Werewolves' side).",
+            ("nobody", "minion", "village"),
+            str,
+        ),
+        OptionSpec(
+            "tanner_and_minion",
+            "tanner",
+            "No player is a Werewolf, a Tanner died, and the Minion lived while someone else "
+            "died: 'tanner': the Tanner's death beats the Minion, only the Tanner wins; "
+            "'both': the Minion wins too.",
+            ("tanner", "both"),
+            str,
+        ),
+        OptionSpec(
+            "large_table",
+            False,
+            "Seat more players than the box serves (11 to 20) with extra cards: players + 3 "
+            "cards as always, with a warning.  Off: at most 10 players.",
+        ),
     )
 
     # --- set-up --------------------------------------------------------------------------
@@ -90,17 +114,22 @@ class OneNight:
         edition = given.get("edition", "ravensburger")
         opts = resolve_options(VARIANT.options, given, EDITIONS.get(str(edition), {}))
         options = Options(
-            bool(opts["lone_wolf_peek"]), str(opts["deck_draw"]), str(opts["edition"])
+            bool(opts["lone_wolf_peek"]),
+            str(opts["deck_draw"]),
+            str(opts["edition"]),
+            str(opts["minion_alone_dead"]),
+            str(opts["tanner_and_minion"]),
+            bool(opts["large_table"]),
         )
         if options.deck_draw != "fixed":
-            check_players(n)
+            check_players(n)  # a drawn deck comes from the box: 10 players at most
             if names:
                 raise SetupError(
                     "setup.deck_and_draw", "give either a deck or a drawn deck option, not both"
                 )
             return State(n, (), options, "deck"), ()
         deck = parse_deck(names)
-        warnings = validate_deck(deck, n)
+        warnings = validate_deck(deck, n, large_table=options.large_table)
         return State(n, deck, options, "deal"), warnings
 
     # --- chance --------------------------------------------------------------------------

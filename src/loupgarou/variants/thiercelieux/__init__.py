@@ -47,8 +47,8 @@ Werewolves' "no victim" last) for the pack's vote, a second election tie and, wi
 the living, in seat order) with ``captain_mode`` ``random``.
 
 Where RULINGS.md §2 is silent, this family decides:
-  - Set-up: 3 to 40 players; at most one Seer, Witch, Hunter, Cupid, Thief and
-    Little Girl; with a Thief, "outnumbered" assumes no Werewolf card set aside.
+  - Set-up: 3 to 62 players (what the engine serves; outside 8 to 18 a warning); at
+    most one Seer, Witch, Hunter, Cupid, Thief and Little Girl; with a Thief, "outnumbered" assumes no Werewolf card set aside.
   - The deck's composition is public (the calls reveal its roles anyway).
   - A Thief who keeps his card is a villager without power.
   - The Seer may decline.  A Werewolf may not vote for himself (the pack may still

@@ -12,7 +12,9 @@ they vote, and the ballots are revealed together.  Lynch: every living player
 votes for another living player.  Most votes is lynched; the Captain's ballot
 counts twice with ``captain_vote`` ``double``.  On a tie, a living Captain who
 voted for one of the tied decides it; a Captain who voted for none of them picks
-one of the tied; with no Captain, everybody alive revotes among the tied (the
+one of the tied (with ``captain_outside_tie`` ``revote``, everyone alive revotes
+among the tied instead, and the Captain, whose revote ballot names one of them,
+settles a second tie); with no Captain, everybody alive revotes among the tied (the
 tied too, never for themself), and a second tie lynches nobody (or, with
 ``lynch_second_tie`` ``random``, one of the tied drawn at random).
 
@@ -126,7 +128,9 @@ def _open_vote(d: Draft, vote: str, candidates: tuple[int, ...], step: str) -> N
     d.step = step
     d.answers = d.plan.no_answers
     d.events.append(VOTE_OPENS[vote, candidates])
-    if d.plan.options.lovers_vote_together:
+    if d.plan.options.narrator_knows == "results":
+        d.work.append(Task("result", RESULT, d.up[0], candidates, vote))
+    elif d.plan.options.lovers_vote_together:
         d.work.append(Task("ballot", BALLOT, NONE, candidates, vote))
     else:
         d.work.append(ballot_task(d.plan.n, vote, candidates))
@@ -239,13 +243,12 @@ def _count(d: Draft, vote: str) -> None:
             _open_vote(d, "captain_revote", tuple(tied), "election")
         else:
             d.work.append(shared_task("captain_tiebreak", CAPTAIN_TIEBREAK, NONE, tuple(tied)))
-    elif captain != NONE:
+    elif captain != NONE and answers[captain] in tied:
         choice = answers[captain]
-        if choice in tied:
-            events.append(BY["captain_decides", choice, captain])
-            _lynched(d, choice)
-        else:
-            d.work.append(shared_task("captain_pick", CAPTAIN_PICK, captain, tuple(tied)))
+        events.append(BY["captain_decides", choice, captain])
+        _lynched(d, choice)
+    elif captain != NONE and (vote != "lynch" or d.plan.options.captain_outside_tie == "pick"):
+        d.work.append(shared_task("captain_pick", CAPTAIN_PICK, captain, tuple(tied)))
     elif vote == "lynch":
         _open_vote(d, "lynch_revote", tuple(tied), "lynch")
     elif d.plan.options.lynch_second_tie == "random":
@@ -253,6 +256,40 @@ def _count(d: Draft, vote: str) -> None:
     else:
         events.append(_new(Event, ("no_lynch", EVERYONE, {"tied": tied})))
         d.work.append(DUSK)
+
+
+# --- a vote's result alone (option narrator_knows = results) -----------------------------------
+
+NO_LYNCH: Final = Action("no_lynch")
+_RESULTS: Final[dict[tuple[int, str, tuple[int, ...]], tuple[Decision, ...]]] = {}
+
+
+def _result_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
+    """The table's result of the vote, given by its first living player for the table:
+    the elected Captain, or the lynched player (himself included) or nobody (a tie the
+    table's rules left unsettled).  Mandatory; by default the first candidate, or
+    nobody for a lynch."""
+    key = (task.seat, task.arg, task.seats)
+    found = _RESULTS.get(key)
+    if found is None:
+        options = tuple(VOTE_FOR[t] for t in task.seats)
+        if _is_lynch(task.arg):
+            decision = Decision(task.seat, "lynch_result", (*options, NO_LYNCH), NO_LYNCH)
+        else:
+            decision = Decision(task.seat, "captain_result", options, options[0])
+        found = remember(_RESULTS, key, (decision,))
+    return found
+
+
+def _result_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
+    if action.kind == "no_lynch":
+        d.events.append(_new(Event, ("no_lynch", EVERYONE, {"tied": []})))
+        d.work.append(DUSK)
+    elif _is_lynch(task.arg):
+        _lynched(d, action.players[0])
+    else:
+        _elect(d, action.players[0], "vote")
+    return True
 
 
 # --- the Captain --------------------------------------------------------------------------------
@@ -345,6 +382,7 @@ night's deaths as the log keeps them: it tells the seats only),
 
 BALLOT: Final = Does(pending=_ballot_pending, act=_ballot_act, vote=_ballot_vote)
 CAPTAIN_PICK: Final = Does(pending=_pick_pending, act=_pick_act)
+RESULT: Final = Does(pending=_result_pending, act=_result_act)
 CAPTAIN_TIEBREAK: Final = Does(request=_tiebreak_request, resolve=_captain_tiebreak)
 LYNCH_DRAW: Final = Does(request=_tiebreak_request, resolve=_lynch_draw)
 

@@ -126,7 +126,8 @@ _TAKES: Final = (Action("take", (), (0,)), Action("take", (), (1,)))
 
 def _thief_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
     roles, n = d.seating.roles, d.plan.n
-    if roles[n] is _WEREWOLF and roles[n + 1] is _WEREWOLF:
+    both_wolves = roles[n] is _WEREWOLF and roles[n + 1] is _WEREWOLF
+    if both_wolves or d.plan.options.thief_must_swap:
         return (Decision(task.seat, "thief", _TAKES, _TAKES[0]),)
     return (Decision(task.seat, "thief", (*_TAKES, PASS), PASS, True),)
 
@@ -289,19 +290,75 @@ def _pack(d: Draft, wolves: tuple[int, ...]) -> None:
     d.awake = awake
     d.answers = d.plan.no_answers
     d.events.append(PACK[awake])
-    d.work.append(_shared_task(_HUNT_TASKS, "hunt", HUNT, awake))
+    if d.plan.options.narrator_knows == "results":
+        d.work.append(_shared_task(_CHOICE_TASKS, "pack_choice", PACK_CHOICE, awake))
+    else:
+        d.work.append(_shared_task(_HUNT_TASKS, "hunt", HUNT, awake))
 
 
-_HUNTERS: Final[dict[tuple[int, tuple[int, ...]], Decision]] = {}
+# --- the pack's victim alone (option narrator_knows = results) --------------------------------
+
+_CHOICE_TASKS: Final[dict[tuple[int, ...], Task]] = {}
+_CHOICES: Final[dict[tuple[int, tuple[int, ...], tuple[int, ...], bool], Decision]] = {}
+
+
+def _pack_choice(
+    voice: int, living: tuple[int, ...], spared: tuple[int, ...], alone: bool
+) -> Decision:
+    """The pack's victim, given by its first awake member for the whole pack: any living
+    player (one of the pack too, unless ``spared``; a lone Werewolf not himself), or no
+    victim (the default)."""
+    key = (voice, living, spared, alone)
+    found = _CHOICES.get(key)
+    if found is None:
+        targets = (t for t in living if t not in spared and not (alone and t == voice))
+        options = (*(VOTE_FOR[t] for t in targets), NO_VICTIM_ACTION)
+        decision = Decision(voice, "pack_choice", options, NO_VICTIM_ACTION)
+        found = remember(_CHOICES, key, decision)
+    return found
+
+
+def _choice_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
+    """The pack's voice (its first awake member) if it has not answered, then the Little
+    Girl if she is still to decide."""
+    answers, voice = d.answers, task.seats[0]
+    out: list[Decision] = []
+    if answers[voice] == NONE:
+        spared = () if d.plan.options.pack_may_devour_werewolf else d.seating.wolves
+        out.append(_pack_choice(voice, d.up, spared, len(task.seats) == 1))
+    girl = _girl(d)
+    if girl != NONE and answers[girl] == NONE:
+        out.append(_spying(girl))
+    return tuple(out)
+
+
+def _choice_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
+    voice = task.seats[0]
+    if seat == voice:
+        players = action.players
+        value = players[0] if players else NO_VICTIM
+    else:
+        value, event = _hunt_vote(task, seat, action)
+        d.events.append(event)
+    if d.answer(seat, value):
+        return False
+    girl = _girl(d)
+    d.spy = girl if girl != NONE and d.answers[girl] == 1 else NONE
+    _designate(d, d.answers[voice], ())
+    return True
+
+
+_HUNTERS: Final[dict[tuple[int, tuple[int, ...], tuple[int, ...]], Decision]] = {}
 _GIRLS: Final[dict[int, Decision]] = {}
 
 
-def _pack_vote(wolf: int, living: tuple[int, ...]) -> Decision:
-    """A Werewolf's vote: any living player but himself, or no victim (the default)."""
-    key = (wolf, living)
+def _pack_vote(wolf: int, living: tuple[int, ...], spared: tuple[int, ...] = ()) -> Decision:
+    """A Werewolf's vote: any living player but himself (and but ``spared``, the
+    Werewolves, when ``pack_may_devour_werewolf`` is off), or no victim (the default)."""
+    key = (wolf, living, spared)
     found = _HUNTERS.get(key)
     if found is None:
-        votes = [VOTE_FOR[t] for t in living if t != wolf]
+        votes = [VOTE_FOR[t] for t in living if t != wolf and t not in spared]
         votes.append(NO_VICTIM_ACTION)
         options = tuple(votes)
         found = remember(_HUNTERS, key, Decision(wolf, "werewolf_vote", options, NO_VICTIM_ACTION))
@@ -325,7 +382,8 @@ def _hunt_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
     """The awake Werewolves still to vote (seat order), then the Little Girl if she is
     still to decide."""
     answers, living = d.answers, d.up
-    out = [_pack_vote(w, living) for w in task.seats if answers[w] == NONE]
+    spared = () if d.plan.options.pack_may_devour_werewolf else d.seating.wolves
+    out = [_pack_vote(w, living, spared) for w in task.seats if answers[w] == NONE]
     girl = _girl(d)
     if girl != NONE and answers[girl] == NONE:
         out.append(_spying(girl))
@@ -468,7 +526,8 @@ def _witch_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
         d.poison_used = True
         d.poisoned = target
         d.events.append(BREWED["poisoned", seat, target])
-    d.work.append(WITCH_BREW[seat])  # her other potion, if she may use it (see _witch)
+    if not d.plan.options.witch_one_potion_per_night:
+        d.work.append(WITCH_BREW[seat])  # her other potion, if she may use it (see _witch)
     return True
 
 
@@ -527,4 +586,5 @@ LITTLE_GIRL_CHECK: Final = seat_tasks(
 )
 WAKE_UP: Final = Does(pending=_wake_pending, act=_wake_act, vote=_wake_vote)
 HUNT: Final = Does(pending=_hunt_pending, act=_hunt_act, vote=_hunt_vote)
+PACK_CHOICE: Final = Does(pending=_choice_pending, act=_choice_act)
 HUNT_TIEBREAK: Final = Does(request=_hunt_tiebreak_request, resolve=_hunt_tiebreak)

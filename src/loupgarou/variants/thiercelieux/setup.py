@@ -2,7 +2,9 @@
 
 Errors (:class:`SetupError`, stable codes):
 
-- ``setup.too_few_players`` / ``setup.too_many_players``: outside 3 to 40 players;
+- ``setup.too_few_players`` / ``setup.too_many_players``: outside 3 to 62 players
+  (62 is what the engine serves: 64 card positions, the Thief's two included; a
+  table outside the suggested 8 to 18 is only a warning, RULINGS §2.1);
 - ``setup.unknown_role``: a card name that is not a Thiercelieux role;
 - ``setup.card_count``: the deck must hold one card per player, plus two set-aside
   cards when it holds the Thief;
@@ -30,7 +32,9 @@ from loupgarou.core.errors import SetupError, SetupWarning
 from loupgarou.core.variant import parse_cards
 from loupgarou.variants.thiercelieux.roles import UNIQUE, Role, parse_role
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 40
+MIN_PLAYERS, MAX_PLAYERS = 3, 62
+"""The engine's bound: ``state.SEATS`` holds 64 card positions, the seats and the
+Thief's two set-aside cards; beyond 18 players the table gets a warning."""
 SUGGESTED_PLAYERS: Final = (8, 18)
 SET_ASIDE: Final = 2
 
@@ -49,7 +53,8 @@ def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...
     if players > MAX_PLAYERS:
         raise SetupError(
             "setup.too_many_players",
-            f"Thiercelieux is played by at most {MAX_PLAYERS} here, not {players}",
+            f"this game master serves Thiercelieux tables of at most {MAX_PLAYERS} players, "
+            f"not {players}",
         )
     counts = Counter(deck)
     thief = counts[Role.THIEF] > 0

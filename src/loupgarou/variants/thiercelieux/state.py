@@ -64,7 +64,8 @@ NO_VICTIM: Final = -2
 """A Werewolf's ballot for no victim."""
 
 SEATS: Final = range(64)
-"""Every position a table may have (40 seats and the Thief's two cards at most)."""
+"""Every position a table may have (62 seats and the Thief's two cards at most: see
+``setup.MAX_PLAYERS``)."""
 
 CACHE_LIMIT: Final = 4_096
 """The most entries a memo keeps (it starts again empty beyond, so memory stays bounded)."""
@@ -111,7 +112,7 @@ def _targets(kind: str) -> tuple[Action, ...]:
 
 
 VOTE_FOR: Final = _targets("vote")
-"""``VOTE_FOR[t]`` is ``Action("vote", (t,))``, shared by every decision (40 seats at most)."""
+"""``VOTE_FOR[t]`` is ``Action("vote", (t,))``, shared by every decision (62 seats at most)."""
 LOOK_AT: Final = _targets("look")
 SHOOT_AT: Final = _targets("shoot")
 HEAL: Final = _targets("heal")
@@ -330,7 +331,7 @@ class Task:
 
 
 def seat_tasks(kind: str, does: Does) -> tuple[Task, ...]:
-    """``Task(kind, does, seat)`` for every seat (40 at most), built once and shared."""
+    """``Task(kind, does, seat)`` for every seat (64 positions at most), built once and shared."""
     return tuple(Task(kind, does, seat) for seat in SEATS)
 
 
@@ -362,6 +363,11 @@ class Options:
     lovers_vote_together: bool = False
     wolves_win_at_parity: bool = False
     lynch_second_tie: str = "nobody"
+    captain_outside_tie: str = "pick"
+    witch_one_potion_per_night: bool = False
+    thief_must_swap: bool = False
+    pack_may_devour_werewolf: bool = True
+    narrator_knows: str = "ballots"
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -100,6 +100,43 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
         ("nobody", "random"),
         str,
     ),
+    OptionSpec(
+        "captain_outside_tie",
+        "pick",
+        "A lynch tie where the Captain voted for none of the tied: 'pick': the Captain "
+        "picks one of them; 'revote': everyone alive revotes among the tied (the Captain "
+        "then settles a second tie).",
+        ("pick", "revote"),
+        str,
+    ),
+    OptionSpec(
+        "witch_one_potion_per_night",
+        False,
+        "The Witch uses at most one potion a night.  Off: she may use both the same night.",
+    ),
+    OptionSpec(
+        "thief_must_swap",
+        False,
+        "The Thief must take one of the two set-aside cards.  Off: he may keep his card, "
+        "unless both are Werewolves.",
+    ),
+    OptionSpec(
+        "narrator_knows",
+        "ballots",
+        "What the table tells the game master.  'ballots': every Werewolf's ballot and "
+        "every day ballot.  'results': what a narrator at a table with physical cards "
+        "sees: the pack's victim (given by the first awake Werewolf, for the pack), the "
+        "elected Captain and who is lynched, or nobody (given by the first living player, "
+        "for the table, after the table applied the tie rules).",
+        ("ballots", "results"),
+        str,
+    ),
+    OptionSpec(
+        "pack_may_devour_werewolf",
+        True,
+        "The Werewolves may choose one of their own as the night's victim.  Off: their "
+        "ballots name only players who do not hold a Werewolf card.",
+    ),
 )
 
 
@@ -117,6 +154,11 @@ def resolve(given: dict[str, JSON]) -> Options:
         lovers_vote_together=bool(opts["lovers_vote_together"]),
         wolves_win_at_parity=bool(opts["wolves_win_at_parity"]),
         lynch_second_tie=str(opts["lynch_second_tie"]),
+        captain_outside_tie=str(opts["captain_outside_tie"]),
+        witch_one_potion_per_night=bool(opts["witch_one_potion_per_night"]),
+        thief_must_swap=bool(opts["thief_must_swap"]),
+        pack_may_devour_werewolf=bool(opts["pack_may_devour_werewolf"]),
+        narrator_knows=str(opts["narrator_knows"]),
     )
 
 

