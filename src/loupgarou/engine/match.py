@@ -143,11 +143,16 @@ class Match:
                 break
         else:
             decision = self._checked_decision(seat)
-        # The options scanned in C, identity first (answers are usually the decision's own
-        # actions): no Python-level call, and no set to build and keep per decision (see
-        # ``Decision.allows``).
-        if action not in decision.options:
-            raise not_allowed(self.config.players, decision, action)
+        # An answer is usually one of the decision's own option objects: found by identity,
+        # no set is built.  Else ``allows`` builds the options' set once per decision.  (A
+        # set kept with every decision was a seventh of an 18-player Thiercelieux game:
+        # the rules' memos hold thousands, and the garbage collector walked them all.)
+        for option in decision.options:
+            if option is action:
+                break
+        else:
+            if not decision.allows(action):
+                raise not_allowed(self.config.players, decision, action)
         variant = self.variant
         state, events = variant.apply(self.state, seat, action)
         entry = _new(Input, ("action", seat, "", None, action, None))
