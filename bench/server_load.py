@@ -13,6 +13,14 @@ server's memory per room.  Everything stays on 127.0.0.1.
 
     python bench/server_load.py --rooms 1000 --pace human --seconds 60
     python bench/server_load.py --rooms 50 --pace full --seconds 20
+
+With ``--processes N`` it starts N servers on one PostgreSQL database and one Redis (a
+database of its own, created and dropped, and a Redis channel prefix of its own), as
+behind a load balancer: each room is created on one process in turn and its phones are
+spread over all of them (docs/deploy.md).  ``--shared`` runs even one process on
+PostgreSQL and Redis; without it one process uses SQLite, as ``loupgarou serve`` does.
+
+    python bench/server_load.py --rooms 300 --processes 3
 """
 
 from __future__ import annotations
@@ -30,6 +38,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -158,8 +169,10 @@ class Table:
 
 
 async def open_room(  # noqa: PLR0917 - the room and where its phones report
-    base: str, port: int, seats: int, stats: Stats, pace: str, rng: random.Random
+    ports: list[int], number: int, seats: int, stats: Stats, pace: str, rng: random.Random
 ) -> Table:
+    port = ports[number % len(ports)]  # the process that creates (and owns) the room
+    base = f"http://127.0.0.1:{port}"
     loop = asyncio.get_running_loop()
     body = json.dumps(
         {
@@ -184,7 +197,10 @@ async def open_room(  # noqa: PLR0917 - the room and where its phones report
     phones = []
     for seat in range(seats):
         ws = await websockets.connect(
-            f"ws://127.0.0.1:{port}/ws", compression=None, max_size=2**22, open_timeout=60
+            f"ws://127.0.0.1:{ports[(number + seat) % len(ports)]}/ws",
+            compression=None,
+            max_size=2**22,
+            open_timeout=60,
         )
         hello = (
             {"type": "hello", "v": 1, "room": code, "token": token}
@@ -205,44 +221,80 @@ async def open_room(  # noqa: PLR0917 - the room and where its phones report
     return table
 
 
+@contextmanager
+def services(args: argparse.Namespace) -> Iterator[list[str]]:
+    """The flags that put the servers on PostgreSQL and Redis (none: SQLite); a database
+    of the benchmark's own, dropped at the end."""
+    if not args.shared:
+        yield []
+        return
+    import psycopg
+
+    name = f"loupgarou_bench_{uuid.uuid4().hex[:10]}"
+    admin = psycopg.connect(args.postgres, autocommit=True)
+    admin.execute(f'CREATE DATABASE "{name}"'.encode())
+    try:
+        url = f"{args.postgres.rpartition('/')[0]}/{name}"
+        prefix = f"loupgarou-bench-{uuid.uuid4().hex[:10]}"
+        yield ["--database-url", url, "--redis-url", args.redis, "--redis-prefix", prefix]
+    finally:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'.encode())
+        admin.close()
+
+
 async def run(args: argparse.Namespace) -> int:
+    with services(args) as flags:
+        return await run_on(args, flags)
+
+
+async def run_on(args: argparse.Namespace, flags: list[str]) -> int:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 65536)), hard))
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
+    ports = [free_port() for _ in range(args.processes)]
     data = tempfile.mkdtemp(prefix="loupgarou-load-")
-    cmd = [
-        sys.executable,
-        "-m",
-        "loupgarou.cli.main",
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--data",
-        data,
-        "--no-qr",
-        "--rooms-per-minute",
-        "100000",
-    ]
-    server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+    servers = []
+    for i, port in enumerate(ports):
+        cmd = [
+            sys.executable,
+            "-m",
+            "loupgarou.cli.main",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--data",
+            f"{data}/p{i}",
+            "--no-qr",
+            "--rooms-per-minute",
+            "100000",
+            *flags,
+        ]
+        servers.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL))
     try:
-        for _ in range(200):
-            try:
-                with urllib.request.urlopen(f"{base}/healthz", timeout=1):
-                    break
-            except OSError:
-                await asyncio.sleep(0.1)
-        idle = rss_kib(server.pid)
+        for port in ports:
+            for _ in range(200):
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
+                        break
+                except OSError:
+                    await asyncio.sleep(0.1)
+
+        def rss() -> int:
+            return sum(rss_kib(server.pid) for server in servers)
+
+        idle = rss()
         stats = Stats()
         rng = random.Random(args.seed)
         tables: list[Table] = []
         t0 = time.perf_counter()
-        for _ in range(args.rooms):
-            tables.append(await open_room(base, port, args.seats, stats, args.pace, rng))
+        for first in range(0, args.rooms, 10):  # ten rooms at a time
+            numbers = range(first, min(args.rooms, first + 10))
+            tables += await asyncio.gather(
+                *(open_room(ports, n, args.seats, stats, args.pace, rng) for n in numbers)
+            )
         opened = time.perf_counter() - t0
-        full = rss_kib(server.pid)
+        full = rss()
         stop = time.perf_counter() + args.seconds
         for t in tables:
             await t.phones[0].ws.send(json.dumps({"type": "lobby", "op": "start"}))
@@ -251,7 +303,7 @@ async def run(args: argparse.Namespace) -> int:
         actors = [asyncio.create_task(t.act(p, stop)) for t in tables for p in t.phones]
         await asyncio.sleep(args.seconds)
         elapsed = time.perf_counter() - start
-        peak = rss_kib(server.pid)
+        peak = rss()
         for a in actors:
             a.cancel()
         for t in tables:
@@ -273,6 +325,8 @@ async def run(args: argparse.Namespace) -> int:
         print(
             f"loupgarou serve under load: {args.rooms} rooms of {args.seats} phones, {args.pace} pace, {args.seconds:g} s"
         )
+        where = "PostgreSQL and Redis" if flags else "SQLite"
+        print(f"  {args.processes} server process(es) on {where}; phones spread over them")
         print(
             f"  machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; clients in one process beside the server"
         )
@@ -289,15 +343,22 @@ async def run(args: argparse.Namespace) -> int:
             f"  input -> every device of the room updated: p50 {pct(room, 0.5)}, p99 {pct(room, 0.99)}"
         )
         print(
-            f"  server memory: {idle / 1024:.1f} MiB idle, {full / 1024:.1f} MiB with the rooms, {peak / 1024:.1f} MiB at the end: {(peak - idle) / max(1, len(tables)):.0f} KiB a room"
+            f"  server memory (all processes): {idle / 1024:.1f} MiB idle, {full / 1024:.1f} MiB with the rooms, {peak / 1024:.1f} MiB at the end: {(peak - idle) / max(1, len(tables)):.0f} KiB a room"
         )
         print(f"  errors: {stats.errors}")
         if own:
             print(f"  mean {statistics.fmean(own) * 1000:.1f} ms")
         return 0 if stats.errors == 0 else 1
     finally:
-        server.terminate()
-        server.wait(10)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                print(f"  (server {server.pid} did not stop in 30 s; killed)")
+                server.kill()
+                server.wait(10)
 
 
 def main() -> int:
@@ -307,7 +368,26 @@ def main() -> int:
     parser.add_argument("--pace", choices=("human", "full"), default="human")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=1, help="server processes (1-8)")
+    parser.add_argument(
+        "--shared",
+        action="store_true",
+        help="PostgreSQL and Redis even for one process (implied by --processes 2 or more)",
+    )
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get(
+            "LOUPGAROU_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test"
+        ),
+        help="where to create the benchmark's database",
+    )
+    parser.add_argument(
+        "--redis", default=os.environ.get("LOUPGAROU_TEST_REDIS", "redis://127.0.0.1:6379/0")
+    )
     args = parser.parse_args()
+    args.shared = args.shared or args.processes > 1
+    if not 1 <= args.processes <= 8:
+        parser.error("processes 1-8")
     if not (1 <= args.rooms <= 5000 and 3 <= args.seats <= 10 and 1 <= args.seconds <= 600):
         parser.error("rooms 1-5000, seats 3-10, seconds 1-600")
     return asyncio.run(run(args))

@@ -4,6 +4,7 @@ the voice says each line within its time; espeak-ng's own failures are reported.
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import stat
 from pathlib import Path
@@ -51,11 +52,13 @@ def test_a_quick_voice_changes_nothing() -> None:
     assert fitted == Timing()
 
 
-@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_espeak_ng_says_every_line_of_a_fitted_night_within_its_cue(lang: str) -> None:
     program = shutil.which("espeak-ng")
-    assert program is not None
+    if program is None:
+        if os.environ.get("LOUPGAROU_REQUIRE_ESPEAK"):
+            pytest.fail("espeak-ng is required here (LOUPGAROU_REQUIRE_ESPEAK) but not installed")
+        pytest.skip("espeak-ng is not installed (apt-get install espeak-ng)")
     locale = load_locale(lang, "thiercelieux")
     measure = seconds_to_say(program, locale.voice)
     deck = (TRole.WEREWOLF, TRole.WEREWOLF, TRole.SEER, TRole.WITCH, TRole.CUPID, TRole.VILLAGER)

@@ -13,7 +13,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +31,11 @@ def free_port() -> int:
 class Server:
     """``loupgarou serve`` on 127.0.0.1 with its own data folder."""
 
-    def __init__(self, data: Path, port: int | None = None) -> None:
+    def __init__(self, data: Path, port: int | None = None, args: Sequence[str] = ()) -> None:
         self.data = data
         self.port = port or free_port()
+        self.args = list(args)  # more flags (PostgreSQL, Redis: tests/server/test_cluster.py)
+        self.log: Path | None = None  # where its stderr goes (None: a pipe)
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -53,11 +55,16 @@ class Server:
             "--data",
             str(self.data),
             "--no-qr",
+            *self.args,
         ]
         env = dict(os.environ)
-        self.proc = subprocess.Popen(
-            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env
-        )
+        if self.log is not None:  # long runs: a pipe nobody reads would fill up
+            with self.log.open("ab") as errors:
+                self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errors, env=env)
+        else:
+            self.proc = subprocess.Popen(
+                cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env
+            )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -67,6 +74,8 @@ class Server:
             except OSError:
                 if self.proc.poll() is not None:
                     err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                    if self.log is not None:
+                        err = self.log.read_text(errors="replace")[-4000:]
                     raise RuntimeError(f"the server did not start: {err}") from None
                 time.sleep(0.05)
         raise RuntimeError("the server did not answer in 20 s")

@@ -10,6 +10,7 @@ keeps it to this machine).
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sys
 from pathlib import Path
@@ -52,6 +53,16 @@ def _rate(text: str) -> int:
     return value
 
 
+def _lease(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"give a number of seconds, not '{text}'") from None
+    if not 1.0 <= value <= 600.0:
+        raise argparse.ArgumentTypeError("between 1 and 600 seconds")
+    return value
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
@@ -86,6 +97,30 @@ def register(sub: Any) -> None:
         type=_rate,
         default=30,
         help="rooms one address may create in a minute (default 30)",
+    )
+    p.add_argument(
+        "--database-url",
+        default=os.environ.get("LOUPGAROU_DATABASE_URL") or None,
+        help="PostgreSQL instead of SQLite, e.g. postgresql://user@db.example.org/loupgarou "
+        "(env LOUPGAROU_DATABASE_URL); see docs/deploy.md",
+    )
+    p.add_argument(
+        "--redis-url",
+        default=os.environ.get("LOUPGAROU_REDIS_URL") or None,
+        help="Redis, to run several processes on one PostgreSQL database behind a load "
+        "balancer, e.g. redis://127.0.0.1:6379/0 (env LOUPGAROU_REDIS_URL)",
+    )
+    p.add_argument(
+        "--redis-prefix",
+        default=os.environ.get("LOUPGAROU_REDIS_PREFIX") or "loupgarou",
+        help="prefix of this service's Redis channels (env LOUPGAROU_REDIS_PREFIX)",
+    )
+    p.add_argument(
+        "--lease-seconds",
+        type=_lease,
+        default=float(os.environ.get("LOUPGAROU_LEASE_SECONDS") or 10.0),
+        help="how long a process owns a room without renewing it: the longest a room "
+        "waits when its process dies (default 10; env LOUPGAROU_LEASE_SECONDS)",
     )
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     p.set_defaults(func=handle)
@@ -123,15 +158,21 @@ def handle(args: argparse.Namespace) -> int:
     from loupgarou.server.storage import SqliteStorage, StorageError
 
     data = Path(args.data)
-    try:
-        storage = SqliteStorage(data / "rooms.sqlite3")
-    except (OSError, StorageError) as exc:
-        raise ServeError("serve.data", f"cannot use the data folder {data}: {exc}") from None
-    hub = Hub(storage, idle_seconds=args.idle_hours * 3600)
+    hub: Hub
+    if args.database_url or args.redis_url:
+        hub = _shared_hub(args)
+        where = "PostgreSQL" + (" and Redis (one of several processes)" if args.redis_url else "")
+    else:
+        try:
+            storage = SqliteStorage(data / "rooms.sqlite3")
+        except (OSError, StorageError) as exc:
+            raise ServeError("serve.data", f"cannot use the data folder {data}: {exc}") from None
+        hub = Hub(storage, idle_seconds=args.idle_hours * 3600)
+        where = f"{data}/"
     resumed = hub.load()
     url = shown_url(args.host, args.port, args.public_url)
     print(f"loupgarou is serving on {url}")
-    print(f"  open it on a phone or a browser of this network; data in {data}/")
+    print(f"  open it on a phone or a browser of this network; data in {where}")
     if resumed:
         print(f"  {resumed} room(s) resumed from the data folder")
     if args.host in ("0.0.0.0", "::"):
@@ -152,9 +193,40 @@ def handle(args: argparse.Namespace) -> int:
             ws_max_size=8 * 1024,
             ws_per_message_deflate=False,
             lifespan="on",
+            # several processes: a stopping one gives its rooms back within seconds
+            timeout_graceful_shutdown=5 if args.redis_url else None,
         )
     except OSError as exc:
         raise ServeError(
             "serve.listen", f"cannot listen on {args.host}:{args.port}: {exc}"
         ) from None
     return 0
+
+
+def _shared_hub(args: argparse.Namespace) -> Any:
+    """The hub on PostgreSQL: alone, or one process of several with Redis (docs/deploy.md)."""
+    if not args.database_url:
+        raise ServeError(
+            "serve.config", "--redis-url needs --database-url: the processes share PostgreSQL"
+        )
+    try:
+        from loupgarou.server.postgres import PostgresStorage, process_id
+        from loupgarou.server.storage import StorageError
+    except ImportError as exc:
+        raise ServeError(
+            "serve.config",
+            f"PostgreSQL needs the 'scale' extra (pip install 'loupgarou[scale]'): {exc}",
+        ) from None
+    owner = process_id() if args.redis_url else None
+    try:
+        storage = PostgresStorage(args.database_url, owner=owner, lease_seconds=args.lease_seconds)
+    except StorageError as exc:
+        raise ServeError("serve.database", str(exc)) from None
+    idle = args.idle_hours * 3600
+    if not args.redis_url:
+        from loupgarou.server.hub import Hub
+
+        return Hub(storage, idle_seconds=idle)
+    from loupgarou.server.cluster import ClusterHub
+
+    return ClusterHub(storage, args.redis_url, prefix=args.redis_prefix, idle_seconds=idle)

@@ -137,9 +137,9 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
             {"code": code, "token": token, "url": f"{base_url(request)}/r/{code}"}, status_code=201
         )
 
-    def _room_for(request: Request) -> LiveRoom | Response:
+    async def _room_for(request: Request) -> LiveRoom | Response:
         code = str(request.path_params["code"])
-        live = hub.find(code)
+        live = await hub.open(code)
         if live is None:
             if not wrong_codes.allow(_client(request), time.monotonic()):
                 return err(429, "room.too_many_attempts", "too many wrong codes; wait a minute")
@@ -147,7 +147,7 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
         return live
 
     async def qr(request: Request) -> Response:
-        live = _room_for(request)
+        live = await _room_for(request)
         if isinstance(live, Response):
             return live
         url = f"{base_url(request)}/r/{live.room.code}"
@@ -155,8 +155,8 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
         segno.make(url, error="m").save(out, kind="svg", scale=8, border=2, xmldecl=False)
         return Response(out.getvalue(), media_type="image/svg+xml")
 
-    def _finished(request: Request) -> LiveRoom | Response:
-        live = _room_for(request)
+    async def _finished(request: Request) -> LiveRoom | Response:
+        live = await _room_for(request)
         if isinstance(live, Response):
             return live
         token = request.query_params.get("token", "")
@@ -167,13 +167,13 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
         return live
 
     async def record(request: Request) -> Response:
-        live = _finished(request)
+        live = await _finished(request)
         if isinstance(live, Response):
             return live
         return JSONResponse(live.room.records[-1])
 
     async def verdict(request: Request) -> Response:
-        live = _finished(request)
+        live = await _finished(request)
         if isinstance(live, Response):
             return live
         return JSONResponse(live.room.verdict())
@@ -205,6 +205,7 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.start(asyncio.get_running_loop())
         yield
+        await hub.aclose()
 
     return Starlette(routes=routes, lifespan=lifespan)
 
@@ -291,7 +292,7 @@ class _Connection:
         while True:
             message = await self._receive()
             if message is not None:
-                self._handle(message)
+                await self._handle(message)
 
     async def _identify(self, m: dict[str, Any]) -> bool:
         kind = m.get("type")
@@ -312,7 +313,7 @@ class _Connection:
                 error_message("room.too_many_attempts", "too many wrong codes; wait a minute")
             )
             return False
-        live = self.hub.find(code) if isinstance(code, str) else None
+        live = await self.hub.open(code) if isinstance(code, str) else None
         if live is None:
             self.wrong_codes.allow(address, time.monotonic())
             self.send(error_message("room.not_found", f"there is no room {code}"))
@@ -332,7 +333,7 @@ class _Connection:
                 entry: dict[str, Any] = {"t": kind, "token": token_hash(token)}
                 if kind == "join":
                     entry["name"] = m.get("name")
-                self.hub.submit(live, entry)
+                await self.hub.submit_input(live, entry)
         except RoomError as exc:
             self.send(error_message(exc.code, exc.message, m.get("id")))
             return False
@@ -358,7 +359,7 @@ class _Connection:
         self.hub.broadcast(live, force=self.device)
         return True
 
-    def _handle(self, m: dict[str, Any]) -> None:
+    async def _handle(self, m: dict[str, Any]) -> None:
         assert self.live is not None and self.device is not None
         kind = m.get("type")
         ref = m.get("id")
@@ -389,7 +390,7 @@ class _Connection:
             return
         entry["by"] = self.device.token
         try:
-            self.hub.submit(self.live, entry)
+            await self.hub.submit_input(self.live, entry)
         except RoomError as exc:
             self.send(error_message(exc.code, exc.message, ref))
         except LoupGarouError as exc:

@@ -155,6 +155,20 @@ class Hub:
     def find(self, code: str) -> LiveRoom | None:
         return self.rooms.get(code.strip().upper())
 
+    # --- what the transport awaits (a hub of several processes, server/cluster.py, may
+    # fetch a room from the database first, or pass an input to the room's owner) --------
+
+    async def open(self, code: str) -> LiveRoom | None:
+        """Room ``code`` ready to serve a device or a request, or None if there is none."""
+        return self.find(code)
+
+    async def submit_input(self, live: LiveRoom, entry: dict[str, Any]) -> None:
+        """A device's input: :meth:`submit` (:class:`RoomError` if refused)."""
+        self.submit(live, entry)
+
+    async def aclose(self) -> None:
+        """The server is stopping."""
+
     def submit(self, live: LiveRoom, entry: dict[str, Any]) -> None:
         """Apply, store, then send (see the module docstring); :class:`RoomError` if refused."""
         entry["now"] = self.clock()
