@@ -63,10 +63,30 @@ def describe_run() -> str:
             "build: interpreted (pure Python; `make bench` also measures the compiled build)"
         )
     else:
-        stale = _load("compile_script", ROOT / "scripts" / "compile.py").stale_files(compiled)
+        if (compiled / ".built").exists():  # scripts/compile.py's copy, on PYTHONPATH
+            stale = _load("compile_script", ROOT / "scripts" / "compile.py").stale_files(compiled)
+            where = f"{compiled}"
+        else:  # an installed compiled wheel (`make wheel`, `make installed`)
+            stale = installed_differences(compiled / "loupgarou")
+            where = f"installed wheel in {compiled}"
         state = "up to date" if not stale else f"OUT OF DATE with src ({', '.join(stale[:3])})"
-        lines.append(f"build: compiled with mypyc ({compiled}, {state})")
+        lines.append(f"build: compiled with mypyc ({where}, {state})")
     return "\n".join(lines)
+
+
+def installed_differences(package: Path) -> list[str]:
+    """The modules whose source in an installed package differs from ``src`` (a wheel
+    ships each compiled module's source beside it), or are missing on either side."""
+    source = ROOT / "src" / "loupgarou"
+    ours = {p.relative_to(source).as_posix() for p in source.rglob("*.py")}
+    theirs = {p.relative_to(package).as_posix() for p in package.rglob("*.py")}
+    differ = sorted(ours ^ theirs)
+    differ += sorted(
+        name
+        for name in ours & theirs
+        if (source / name).read_bytes() != (package / name).read_bytes()
+    )
+    return differ
 
 
 def load_floor() -> Callable[[random.Random], str] | None:

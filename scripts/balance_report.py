@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from loupgarou.sim.runner import SimSpec, parse_bots, progress_bar, run
+from loupgarou.sim.runner import SimSpec, parse_bots, progress_bar, stream
 from loupgarou.sim.scenarios import table_spec
 from loupgarou.sim.stats import Rate, summarise
 from loupgarou.variants.one_night.scenarios import SCENARIOS
@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
             table = table_spec(family, players, scenario=scenario.key)
             spec = SimSpec(table, parse_bots("sensible"), games=args.games, seed=args.seed)
             print(f"{scenario.key} {players} players", file=sys.stderr)
-            results = run(spec, workers=args.workers, progress=progress_bar())
+            results = stream(spec, workers=args.workers, progress=progress_bar())
             s = summarise(table.label, results, ("village", "werewolf", "tanner"))
             village, wolves = s.teams["village"], s.teams["werewolf"]
             margin = 100 * (village.rate - wolves.rate)

@@ -7,7 +7,8 @@ compiled to C extensions with mypyc, the compiler that ships with mypy: it reads
 same type annotations that ``mypy --strict`` checks and keeps Python's semantics.
 
 This script copies ``src/loupgarou`` to ``build/mypyc/loupgarou`` and compiles those
-modules there, beside their source; the source tree is never touched.  Put the
+modules there, beside their source; the source tree is never touched.  The modules are
+the compiled wheel's (``make wheel``, ``setup.py``): the list is in ``pyproject.toml``.  Put the
 folder first on ``PYTHONPATH`` to run the compiled build (an extension module is
 imported before a ``.py`` file of the same name)::
 
@@ -29,53 +30,36 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import io
 import os
 import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "loupgarou"
 TARGET = ROOT / "build" / "mypyc"
-COMPILED_PACKAGES = ("core", "engine", "variants", "bots", "sim")
-NOT_COMPILED = frozenset(
-    {
-        # Classes that interpreted code extends (a compiled class cannot be extended by
-        # an interpreted one): the error classes, and the bots anyone may build on.
-        "core/errors.py",
-        "bots/protocol.py",
-        "bots/random_bot.py",
-        # Nothing to win: it waits on another process, or runs once per table.
-        "bots/agent.py",
-        "bots/registry.py",
-        "sim/plot.py",  # and matplotlib is an optional extra, untyped
-        # What travels to and from worker processes is pickled, and pickle cannot rebuild
-        # a compiled frozen dataclass: simulation specs and results stay interpreted, and
-        # so does the runner that sends them (one game, sim/game.py, is compiled).
-        "sim/runner.py",
-        "sim/scenarios.py",
-        "sim/spec.py",
-        "sim/stats.py",
-    }
-)
-"""Modules of those packages left interpreted, each with its reason (see
-``docs/compiled-build.md``)."""
+
+
+def _setup_module() -> Any:
+    """The repository's ``setup.py``, imported (it runs nothing when imported)."""
+    spec = importlib.util.spec_from_file_location("loupgarou_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def compiled_sources() -> list[str]:
-    """The modules to compile, as paths relative to the package's parent folder."""
-    found = []
-    for package in COMPILED_PACKAGES:
-        for path in sorted((SOURCE / package).rglob("*.py")):
-            relative = path.relative_to(SOURCE).as_posix()
-            if relative not in NOT_COMPILED:
-                found.append(f"loupgarou/{relative}")
-    return found
+    """The modules to compile, as paths relative to the package's parent folder: the
+    compiled wheel's, listed in ``[tool.loupgarou.mypyc]`` of ``pyproject.toml``."""
+    prefix = len("src/")
+    return [path[prefix:] for path in _setup_module().compiled_sources(ROOT)]
 
 
 def stale_files(target: Path = TARGET) -> list[str]:

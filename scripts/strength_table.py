@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 from loupgarou.bots.registry import family_bots
-from loupgarou.sim.runner import SimSpec, run
+from loupgarou.sim.runner import SimSpec, stream
 from loupgarou.sim.scenarios import TableSpec, table_spec
 from loupgarou.sim.stats import Rate, summarise
 from loupgarou.variants.registry import find_family
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, bots, scale in lineups(family):
             spec = SimSpec(table, bots, games=args.games * scale, seed=args.seed)
             t0 = time.perf_counter()
-            got[name] = summarise(name, run(spec, workers=args.workers), (village, wolves))
+            got[name] = summarise(name, stream(spec, workers=args.workers), (village, wolves))
             print(
                 f"{family} {table.label} {name}: {time.perf_counter() - t0:.1f} s", file=sys.stderr
             )

@@ -29,3 +29,15 @@ def compiled_build() -> Path | None:
     if where.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
         return Path(where).parents[2]
     return None
+
+
+def build_description() -> str:
+    """Which build runs, in words: ``compiled with mypyc (...)`` or ``interpreted (...)``;
+    what ``loupgarou --version`` says after the version."""
+    import platform
+
+    python = f"{platform.python_implementation()} {platform.python_version()}"
+    folder = compiled_build()
+    if folder is None:
+        return f"interpreted (pure Python), {python}"
+    return f"compiled with mypyc, {python}, from {folder}"

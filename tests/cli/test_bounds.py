@@ -86,15 +86,15 @@ def test_more_workers_than_games_start_no_idle_processes(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from loupgarou.cli import simulate
+    from loupgarou.sim.runner import stream as real  # simulate counts games as they come
 
     seen: list[int] = []
-    real = simulate.run
 
     def spy(spec: object, *, workers: int, progress: object) -> object:
         seen.append(workers)
         return real(spec, workers=1, progress=None)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(simulate, "run", spy)
+    monkeypatch.setattr(simulate, "stream", spy)
     assert main(["simulate", "-n", "2", "-j", "64", "--no-progress", "--bots", "random"]) == 0
     assert seen == [2]
 

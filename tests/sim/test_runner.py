@@ -10,9 +10,9 @@ import pytest
 from loupgarou.bots.protocol import BotError
 from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.sim import runner
-from loupgarou.sim.runner import SimSpec, kind_for, parse_bots, play_game, run
+from loupgarou.sim.runner import SimSpec, kind_for, parse_bots, play_game, run, stream
 from loupgarou.sim.scenarios import table_spec
-from loupgarou.sim.stats import as_csv, as_json, as_table, summarise, wilson
+from loupgarou.sim.stats import Tally, as_csv, as_json, as_table, summarise, wilson
 from loupgarou.variants.registry import find_family
 
 ONE_NIGHT = find_family("one-night")
@@ -145,3 +145,29 @@ def test_drawn_decks_and_thiercelieux_tables() -> None:
     assert len(results) == 4
     t = table_spec(THIERCELIEUX, 8)
     assert t.deck and t.label == "suggested (8)"
+
+
+def test_streamed_games_are_the_listed_ones_and_count_the_same() -> None:
+    s = SimSpec(table_spec(find_family("one-night"), 5, scenario="premiere-nuit"), games=60, seed=4)
+    listed = run(s)
+    assert list(stream(s)) == listed
+    assert list(stream(s, workers=2)) == listed
+    assert as_json(summarise("x", stream(s), ("village", "werewolf"))) == as_json(
+        summarise("x", listed, ("village", "werewolf"))
+    )
+
+
+def test_a_tally_counts_one_game_at_a_time_as_the_list_does() -> None:
+    s = SimSpec(table_spec(find_family("one-night"), 5, scenario="premiere-nuit"), games=30, seed=9)
+    tally = Tally()
+    for result in stream(s):
+        tally.add(result)
+    assert tally.summary("x", ("tanner",)) == summarise("x", run(s), ("tanner",))
+
+
+def test_stream_refuses_bad_bots_before_any_game() -> None:
+    s = SimSpec(
+        table_spec(find_family("one-night"), 5, scenario="premiere-nuit"), parse_bots("clever")
+    )
+    with pytest.raises(BotError):
+        stream(s)  # at once, not when the first game is read

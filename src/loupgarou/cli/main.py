@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from loupgarou import __version__
+from loupgarou import __version__, build_description
 from loupgarou.cli import (
     adjudicate,
     listing,
@@ -50,7 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="loupgarou",
         description="A game master for Werewolf games: One Night, Thiercelieux, Lupus in Tabula.",
     )
-    parser.add_argument("--version", action="version", version=f"loupgarou {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"loupgarou {__version__}: {build_description()}",
+        help="show the version and which build runs (compiled or interpreted), and exit",
+    )
     sub = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=Parser
     )

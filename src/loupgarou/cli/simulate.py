@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from loupgarou.bots.registry import family_bots
@@ -30,11 +30,11 @@ from loupgarou.cli.files import check_writable, write_atomically
 from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
 from loupgarou.core.variant import GameConfig, Variant
-from loupgarou.sim.runner import SimSpec, parse_bots, progress_bar, run
+from loupgarou.sim.runner import SimSpec, parse_bots, progress_bar, run, stream
 
 __all__ = ["default_players", "handle", "register", "run", "suited_players"]
 from loupgarou.sim.scenarios import find_lupus_scenario, lupus_deck, lupus_player_range, table_spec
-from loupgarou.sim.stats import GameResult, as_csv, as_json, as_table, summarise
+from loupgarou.sim.stats import Tally, as_csv, as_json, as_table
 from loupgarou.variants.registry import find_family
 
 FAMILY_HELP = "one-night (default), thiercelieux, or lupus (also lupus-in-tabula)"
@@ -202,15 +202,14 @@ def register(sub: Any) -> None:
     parser.set_defaults(func=handle)
 
 
-def teams_in_play(
-    family: str, deck: Sequence[str], results: Sequence[GameResult]
-) -> tuple[str, ...]:
+def teams_in_play(family: str, deck: Sequence[str], dealt: Iterable[str]) -> tuple[str, ...]:
     """The teams a report lists even when they never win: the family's main two, and each
-    other side only when a card of the deck (or, for a drawn deck, a dealt card) is on it:
-    no Tanner row without a Tanner."""
+    other side only when a card of the deck (or, for a drawn deck, a dealt card: ``dealt``
+    are the starting sides the games had, :attr:`Tally.sides`) is on it: no Tanner row
+    without a Tanner."""
     entry = family_bots(family)
     present = {entry.side_of(card) for card in deck}
-    present.update(side for r in results for side in r.sides)
+    present.update(dealt)
     return tuple(s for i, s in enumerate(entry.sides) if i < 2 or s in present)
 
 
@@ -262,12 +261,14 @@ def handle(args: argparse.Namespace) -> int:
         agent_timeout=args.agent_timeout,
     )
     show = args.progress if args.progress is not None else sys.stderr.isatty()
-    results = run(spec, workers=workers, progress=progress_bar() if show else None)
+    # Each game is counted as it comes, never kept: memory does not grow with --games.
+    tally = Tally()
+    for result in stream(spec, workers=workers, progress=progress_bar() if show else None):
+        tally.add(result)
     bots = ", ".join(f"{w}={k}" for w, k in spec.bots)
-    summary = summarise(
+    summary = tally.summary(
         f"{family.name} {table.label}, bots {bots}, seed {args.seed}",
-        results,
-        teams_in_play(family.name, table.deck, results),
+        teams_in_play(family.name, table.deck, tally.sides),
     )
     fmt = "json" if args.json else args.format
     text = {"table": as_table, "json": as_json, "csv": as_csv}[fmt](summary)

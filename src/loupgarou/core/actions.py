@@ -12,7 +12,6 @@ accepts an action only if it is one of them; bots, CLI and UI draw from them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
 from loupgarou.core.errors import ScriptError
@@ -87,27 +86,70 @@ PASS: Final = Action("pass")
 """The action that declines an optional decision."""
 
 
-@dataclass(frozen=True, slots=True)
 class Decision:
     """What one seat must decide now.
 
     ``kind`` names the decision (``"seer"``, ``"vote"`` ...); ``options`` lists
     every legal action; ``optional`` is true when :data:`PASS` is among them;
     ``default`` is what happens if the seat does not answer in time.
+
+    Immutable (its fields are ``Final``; the compiled build refuses any assignment at run
+    time), compared and hashed by its fields, as the frozen dataclass it was.  A plain
+    class because the rules build many: a frozen dataclass's generated ``__init__`` sets
+    each field through ``object.__setattr__``, Python code even in the compiled build
+    (see ``docs/compiled-build.md``), and a vote on a big table builds a ballot for each
+    voter whenever the living players are a new set.
     """
 
-    seat: int
-    kind: str
-    options: tuple[Action, ...]
-    default: Action
-    optional: bool = False
-    _index: frozenset[Action] = field(default=frozenset(), compare=False, repr=False)
+    __slots__ = ("_index", "default", "kind", "optional", "options", "seat")
+
+    seat: Final[int]
+    kind: Final[str]
+    options: Final[tuple[Action, ...]]
+    default: Final[Action]
+    optional: Final[bool]
+    _index: frozenset[Action] | None
+    """The options as a set, built by :meth:`allows` when first needed."""
+
+    def __init__(
+        self,
+        seat: int,
+        kind: str,
+        options: tuple[Action, ...],
+        default: Action,
+        optional: bool = False,
+    ) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.options = options
+        self.default = default
+        self.optional = optional
+        self._index = None
+
+    def _fields(self) -> tuple[int, str, tuple[Action, ...], Action, bool]:
+        return (self.seat, self.kind, self.options, self.default, self.optional)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Decision(seat={self.seat!r}, kind={self.kind!r}, options={self.options!r}, "
+            f"default={self.default!r}, optional={self.optional!r})"
+        )
 
     def allows(self, action: Action) -> bool:
+        """Whether ``action`` is one of the options (a set of them is built on first use
+        and kept: the engine asks this only of an answer that is not one of the options'
+        own objects, see ``Match.submit``)."""
         index = self._index
-        if not index:
-            index = frozenset(self.options)
-            object.__setattr__(self, "_index", index)
+        if index is None:
+            index = self._index = frozenset(self.options)
         return action in index
 
     def to_json(self) -> dict[str, JSON]:

@@ -143,10 +143,16 @@ class Match:
                 break
         else:
             decision = self._checked_decision(seat)
-        # ``decision._index`` is the set ``allows`` builds on first use: reading it here
-        # saves a Python-level call per input once it is built (decisions are cached).
-        if action not in decision._index and not decision.allows(action):
-            raise not_allowed(self.config.players, decision, action)
+        # An answer is usually one of the decision's own option objects: found by identity,
+        # no set is built.  Else ``allows`` builds the options' set once per decision.  (A
+        # set kept with every decision was a seventh of an 18-player Thiercelieux game:
+        # the rules' memos hold thousands, and the garbage collector walked them all.)
+        for option in decision.options:
+            if option is action:
+                break
+        else:
+            if not decision.allows(action):
+                raise not_allowed(self.config.players, decision, action)
         variant = self.variant
         state, events = variant.apply(self.state, seat, action)
         entry = _new(Input, ("action", seat, "", None, action, None))

@@ -9,8 +9,9 @@ shared generator rather than one a seat: seeding one costs a few percent of a
 simulated One Night game; see ``docs/simulation.md``).  Games are cut into
 chunks of consecutive indices (plain, picklable work units) that worker
 processes (the ``spawn`` start method, so it works the same everywhere) play
-independently; the results are put back in game order before anything is
-counted.  The same seed therefore gives the same results, to the last digit,
+independently; the results come back in game order before anything is
+counted, one at a time (:func:`stream`; nothing keeps the list of games unless the
+caller asks for it with :func:`run`).  The same seed therefore gives the same results, to the last digit,
 whatever the number of workers.  One game is :func:`~loupgarou.sim.game.play_game`
 (compiled in the compiled build, where this module, which handles processes and
 pickled values, is not); the names of :mod:`loupgarou.sim.game` and
@@ -51,6 +52,7 @@ __all__ = [
     "progress_bar",
     "run",
     "starting_roles",
+    "stream",
 ]
 
 
@@ -145,32 +147,44 @@ def chunks(games: int, workers: int) -> list[tuple[int, int]]:
 Progress = Callable[[int, int], None]
 
 
-def run(spec: SimSpec, *, workers: int = 1, progress: Progress | None = None) -> list[GameResult]:
-    """Play every game of ``spec``; the results in game order (see the module docstring)."""
+def stream(
+    spec: SimSpec, *, workers: int = 1, progress: Progress | None = None
+) -> Iterator[GameResult]:
+    """Play every game of ``spec`` and yield the results in game order, as they come: only
+    the chunks being played or waiting to be read are in memory, whatever the number of
+    games (see the module docstring).  Unknown bots are refused before any game."""
     if spec.games < 0:
         raise ScriptError("script.bad_games", "the number of games cannot be negative")
     if workers < 1:
         raise ScriptError("script.bad_workers", "give at least one worker process")
     check_bots(spec)
+    return _stream(spec, workers, progress)
+
+
+def _stream(spec: SimSpec, workers: int, progress: Progress | None) -> Iterator[GameResult]:
     parts = chunks(spec.games, workers)
-    results: list[GameResult] = []
     done = 0
     if workers == 1 or len(parts) == 1:
         for start, stop in parts:
-            results.extend(play_chunk(spec, start, stop))
+            yield from play_chunk(spec, start, stop)
             done += stop - start
             if progress is not None:
                 progress(done, spec.games)
-        return results
+        return
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(workers) as pool:
+        # ``imap`` hands the chunks back in the order they were given: game order.
         for batch in pool.imap(_chunk, [(spec, a, b) for a, b in parts]):
-            results.extend(batch)
+            yield from batch
             done += len(batch)
             if progress is not None:
                 progress(done, spec.games)
-    results.sort(key=lambda r: r.index)
-    return results
+
+
+def run(spec: SimSpec, *, workers: int = 1, progress: Progress | None = None) -> list[GameResult]:
+    """Every game of ``spec``: the results in game order, in one list (see :func:`stream`
+    to count them without keeping them)."""
+    return list(stream(spec, workers=workers, progress=progress))
 
 
 def progress_bar(stream: TextIO | None = None, width: int = 30) -> Progress:

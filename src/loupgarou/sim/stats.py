@@ -1,7 +1,9 @@
 """Statistics of many games: win rates with 95 % Wilson intervals, lengths, draws.
 
-Everything here is a pure function of the list of :class:`GameResult` in game
-order, so the same games always give the same numbers, to the last digit.
+Everything here is a pure function of the games' :class:`GameResult`, counted one at a
+time (:class:`Tally`: a simulation keeps no list of its games, so its memory does not
+grow with their number), so the same games always give the same numbers, to the last
+digit.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import io
 import json
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from loupgarou.core.events import JSON
@@ -157,37 +159,89 @@ class Summary:
         }
 
 
-def summarise(label: str, results: Sequence[GameResult], teams: Sequence[str] = ()) -> Summary:
-    """Aggregate ``results`` (in game order).  ``teams`` are listed even with no win."""
-    n = len(results)
-    won: Counter[str] = Counter()
-    for r in results:
-        won.update(r.teams)
-    names = list(teams) + sorted(t for t in won if t not in teams)
-    faults: Counter[tuple[str, int, str, str]] = Counter()
-    for r in results:
-        for seat, decision, code in r.faults:
-            faults[(r.kinds[seat] if seat < len(r.kinds) else "?", seat, decision, code)] += 1
-    role_games: Counter[str] = Counter()
-    role_wins: Counter[str] = Counter()
-    for r in results:
+class Tally:
+    """The statistics of a simulation, counted one game at a time: what :func:`summarise`
+    reports, without keeping the games (memory does not grow with their number).
+
+    Every figure is a count or a sum of integers, so the order in which games are added
+    does not matter and the report is the same, to the last digit, as from the list."""
+
+    __slots__ = (
+        "decisions",
+        "draws",
+        "faults",
+        "games",
+        "nights",
+        "role_games",
+        "role_wins",
+        "sides",
+        "statements",
+        "timeouts",
+        "won",
+    )
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.won: Counter[str] = Counter()
+        self.role_games: Counter[str] = Counter()
+        self.role_wins: Counter[str] = Counter()
+        self.draws = 0
+        self.nights = 0
+        self.decisions = 0
+        self.statements = 0
+        self.timeouts = 0
+        self.faults: Counter[tuple[str, int, str, str]] = Counter()
+        self.sides: set[str] = set()
+        """Every starting side a seat had in the games counted."""
+
+    def add(self, r: GameResult) -> None:
+        """Count one game."""
+        self.games += 1
+        self.won.update(r.teams)
+        if not r.teams:
+            self.draws += 1
         winners = set(r.winners)
         for seat, role in enumerate(r.roles):
-            role_games[role] += 1
+            self.role_games[role] += 1
             if seat in winners:
-                role_wins[role] += 1
-    return Summary(
-        label=label,
-        games=n,
-        teams={t: Rate(won[t], n) for t in names},
-        roles={role: Rate(role_wins[role], role_games[role]) for role in sorted(role_games)},
-        draws=Rate(sum(1 for r in results if not r.teams), n),
-        mean_nights=sum(r.nights for r in results) / n if n else 0.0,
-        mean_decisions=sum(r.decisions for r in results) / n if n else 0.0,
-        mean_statements=sum(r.statements for r in results) / n if n else 0.0,
-        timeouts=sum(r.timeouts for r in results),
-        faults=tuple(Fault(*key, count) for key, count in sorted(faults.items())),
-    )
+                self.role_wins[role] += 1
+        self.nights += r.nights
+        self.decisions += r.decisions
+        self.statements += r.statements
+        self.timeouts += r.timeouts
+        self.sides.update(r.sides)
+        for seat, decision, code in r.faults:
+            kind = r.kinds[seat] if seat < len(r.kinds) else "?"
+            self.faults[(kind, seat, decision, code)] += 1
+
+    def summary(self, label: str, teams: Sequence[str] = ()) -> Summary:
+        """The report of the games counted so far.  ``teams`` are listed even with no win."""
+        n, won = self.games, self.won
+        names = list(teams) + sorted(t for t in won if t not in teams)
+        return Summary(
+            label=label,
+            games=n,
+            teams={t: Rate(won[t], n) for t in names},
+            roles={
+                role: Rate(self.role_wins[role], self.role_games[role])
+                for role in sorted(self.role_games)
+            },
+            draws=Rate(self.draws, n),
+            mean_nights=self.nights / n if n else 0.0,
+            mean_decisions=self.decisions / n if n else 0.0,
+            mean_statements=self.statements / n if n else 0.0,
+            timeouts=self.timeouts,
+            faults=tuple(Fault(*key, count) for key, count in sorted(self.faults.items())),
+        )
+
+
+def summarise(label: str, results: Iterable[GameResult], teams: Sequence[str] = ()) -> Summary:
+    """Aggregate ``results`` (a list, or games as they are played: see
+    :func:`loupgarou.sim.runner.stream`).  ``teams`` are listed even with no win."""
+    tally = Tally()
+    for r in results:
+        tally.add(r)
+    return tally.summary(label, teams)
 
 
 def as_table(summary: Summary) -> str:

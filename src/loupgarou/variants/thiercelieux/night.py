@@ -358,10 +358,9 @@ def _pack_vote(wolf: int, living: tuple[int, ...], spared: tuple[int, ...] = ())
     key = (wolf, living, spared)
     found = _HUNTERS.get(key)
     if found is None:
-        options = (
-            *(VOTE_FOR[t] for t in living if t != wolf and t not in spared),
-            NO_VICTIM_ACTION,
-        )
+        votes = [VOTE_FOR[t] for t in living if t != wolf and t not in spared]
+        votes.append(NO_VICTIM_ACTION)
+        options = tuple(votes)
         found = remember(_HUNTERS, key, Decision(wolf, "werewolf_vote", options, NO_VICTIM_ACTION))
     return found
 

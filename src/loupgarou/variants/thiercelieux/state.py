@@ -91,7 +91,17 @@ def remember(memo: dict[K, V], key: K, value: V) -> V:
 
 def clockwise(seat: int, candidates: Sequence[int], n: int) -> int:
     """The first of ``candidates`` met going clockwise after ``seat`` (``seat`` itself last)."""
-    return min(candidates, key=lambda c: (c - seat - 1) % n)
+    # A plain loop, not ``min(candidates, key=lambda ...)``: the compiled build calls a
+    # lambda through Python's calling convention, once a candidate, and a vote builds a
+    # ballot for each voter, so that was n² such calls a vote (see docs/performance.md).
+    best, gap = NONE, n
+    for c in candidates:
+        g = (c - seat - 1) % n
+        if g < gap:
+            best, gap = c, g
+    if best == NONE:
+        raise ValueError("clockwise() of no candidates")
+    return best
 
 
 # --- shared actions and events ------------------------------------------------------------------
@@ -237,7 +247,7 @@ class Ballots:
     partner's answer.
     """
 
-    __slots__ = ("by_seat", "by_voters", "candidates", "lynch", "n", "vote", "voted")
+    __slots__ = ("by_seat", "by_voters", "candidates", "lynch", "n", "options", "vote", "voted")
 
     def __init__(self, n: int, vote: str, candidates: tuple[int, ...]) -> None:
         self.n = n
@@ -247,28 +257,36 @@ class Ballots:
         self.by_seat: list[Decision | None] = [None] * n
         self.by_voters: dict[tuple[int, ...], tuple[Decision, ...]] = {}
         self.voted = voted_row(vote)
+        self.options = tuple([VOTE_FOR[t] for t in candidates])
+        """A vote for each candidate, in order: every ballot's options are cut from it."""
 
     def ballot(self, seat: int) -> Decision:
         """``seat``'s ballot: any candidate (but themself in a lynch vote); by default the
         next candidate clockwise."""
         found = self.by_seat[seat]
         if found is None:
-            lynch = self.lynch
-            targets = tuple(t for t in self.candidates if not (lynch and t == seat))
-            found = self.by_seat[seat] = ballot_decision(self.n, self.vote, seat, targets)
+            targets, options = self.candidates, self.options
+            if self.lynch and seat in targets:
+                # Slices of the vote's shared tuples (copies in C), not a new tuple built
+                # one candidate at a time: a vote builds a ballot for each voter.
+                i = targets.index(seat)
+                targets = targets[:i] + targets[i + 1 :]
+                options = options[:i] + options[i + 1 :]
+            default = VOTE_FOR[clockwise(seat, targets, self.n)]
+            found = self.by_seat[seat] = Decision(seat, self.vote, options, default)
         return found
 
     def pending(self, voters: tuple[int, ...]) -> tuple[Decision, ...]:
         """The ballots of ``voters``, in their order."""
         found = self.by_voters.get(voters)
         if found is None:
-            found = remember(self.by_voters, voters, tuple(map(self.ballot, voters)))
+            found = remember(self.by_voters, voters, tuple([self.ballot(v) for v in voters]))
         return found
 
 
 def ballot_decision(n: int, vote: str, seat: int, targets: tuple[int, ...]) -> Decision:
     """A day ballot for one of ``targets``, by default the first of them clockwise."""
-    options = tuple(VOTE_FOR[t] for t in targets)
+    options = tuple([VOTE_FOR[t] for t in targets])
     return Decision(seat, vote, options, VOTE_FOR[clockwise(seat, targets, n)])
 
 
