@@ -235,7 +235,7 @@ def test_a_stage_1_vote_out_of_turn_exits_1_and_shows_who_is_called(
     code, out = text(capsys, write(tmp_path, doc))
     assert code == 1
     assert "Step 4 was refused: Ada: vote for Cy" in out
-    assert "[action.not_your_turn] seat 0 [Ada] has nothing to decide now" in out
+    assert "[action.not_your_turn] Ada has nothing to decide now" in out
     assert "  Now: day 1, stage 1; the Welcome card: Guy; Ghosts: Guy." in out
     assert (
         "    Ivy — stage 1: name a suspect, aloud [stage1] (mandatory; if no answer: vote for Jo)"

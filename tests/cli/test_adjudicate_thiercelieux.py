@@ -148,7 +148,7 @@ def test_a_refused_thiercelieux_step_exits_1(
     out = capsys.readouterr().out
     assert code == 1
     assert "Step 8 was refused: Ivy: vote for Bob" in out
-    assert "[action.not_your_turn] seat 8 [Ivy] has nothing to decide now" in out
+    assert "[action.not_your_turn] Ivy has nothing to decide now" in out
     assert "Waiting for:" in out
     assert "the Captain election [captain_election]" in out
 

@@ -181,8 +181,9 @@ def test_appends_wait_together_and_a_refused_one_leaves_no_gap(pg_url: str) -> N
 
     from loupgarou.server.postgres import AsyncAppender, LeaseLost, PostgresStorage
 
-    me = PostgresStorage(pg_url, owner="me")
-    other = PostgresStorage(pg_url, owner="other")
+    # leases long enough that a slow machine (a loaded CI) cannot let one run out mid-test
+    me = PostgresStorage(pg_url, owner="me", lease_seconds=600)
+    other = PostgresStorage(pg_url, owner="other", lease_seconds=600)
     try:
         me.create("MINEA", entry("create", 1.0))
         other.create("THEIR", entry("create", 1.0))  # not ours: our writes are fenced off

@@ -20,19 +20,22 @@ MAX_OPTIONS = 12
 
 _SEATS = re.compile(r"\b(seats?|players) (\d+(?:, \d+)*)(?!\d|, \d| \[)")
 """Seat numbers in an engine message, unless already named (``seat 3 [Cid]``)."""
+_NAMED = re.compile(r"\bseat (\d+) \[([^\]\n]+)\]")
+"""A seat the engine named for people (``seat 3 [Cid]``): the name alone is shown."""
 
 
 def with_names(text: str, names: Sequence[str]) -> str:
-    """Name the seats an engine message mentions: "seat 1" -> "seat 1 [Bob]"."""
+    """Players by their names in an engine message (which counts seats from 0): "seat 1"
+    -> "Bob", "players 0, 2" -> "Ann and Cid".  People name players by name; a number
+    that is no seat of the table is left as it is."""
 
     def name(match: re.Match[str]) -> str:
-        parts = []
-        for number in match.group(2).split(", "):
-            seat = int(number)
-            parts.append(f"{seat} [{names[seat]}]" if 0 <= seat < len(names) else number)
-        return match.group(1) + " " + ", ".join(parts)
+        seats = [int(number) for number in match.group(2).split(", ")]
+        if not all(0 <= seat < len(names) for seat in seats):
+            return match.group(0)
+        return and_list([names[seat] for seat in seats])
 
-    return _SEATS.sub(name, text)
+    return _SEATS.sub(name, _NAMED.sub(r"\2", text))
 
 
 def _when(step: int | None) -> str:

@@ -52,6 +52,7 @@ from .knowledge import (
     to_claim,
     truthful,
 )
+from .pack import backed, centre_seen_of, choose_lie
 from .solver import Vote, solver_for
 from .talk import say_claim
 
@@ -126,7 +127,34 @@ class SensibleOneNight:
         return out
 
     def lie(self) -> ClaimKey:
-        """A plausible false claim (see the module docstring)."""
+        """The claim the solver finds best for the liar's side (:mod:`.pack`), or, should
+        no role be left to claim, :meth:`plain_lie`."""
+        r = self.reader
+        k = r.knowledge()
+        me = self.seat
+        role = known_role(k.dealt, k.obs)
+        friends = self.partners()
+        claims = r.claims
+        backing = backed(me, friends, claims)
+        if backing is not None:
+            return backing
+        chosen = choose_lie(
+            solver_for(r.deck, r.n),
+            tuple(sorted(r.deck)),
+            me,
+            _deck_counts(r.deck),
+            _roles_claimed(claims, me),
+            friends,
+            {claims[s].role for s in friends if s in claims},
+            centre_seen_of(k.obs),
+            role,
+            {s for s in claims if s != me},
+            self.rng,
+        )
+        return chosen if chosen is not None else self.plain_lie()
+
+    def plain_lie(self) -> ClaimKey:
+        """A plausible false claim, without asking the solver (see the module docstring)."""
         r = self.reader
         rng = self.rng
         n = r.n
@@ -197,6 +225,12 @@ class SensibleOneNight:
         if role in (WOLF, MINION):
             friends = self.partners()
             pool = [t for t in targets if t not in friends] or targets
+            # A stranger who claims to be a Werewolf or the Tanner is most likely the Tanner
+            # (or the Minion): the pack does not hand it the win.
+            claims = r.claims
+            pool = [
+                t for t in pool if t not in claims or claims[t].role not in (WOLF, TANNER)
+            ] or pool
             return _vote_for(_most_suspicious(r, pool))
         if role == TANNER:
             return _vote_for(_most_suspicious(r, targets))

@@ -1,0 +1,122 @@
+"""The pack's lies (:mod:`loupgarou.bots.one_night.pack`): canonical questions, the answer
+the solver gives, partners backing each other, and what the liars say in real games."""
+
+from __future__ import annotations
+
+import random
+
+from loupgarou.bots.one_night import pack
+from loupgarou.bots.one_night.knowledge import (
+    ROBBER,
+    SEER,
+    TANNER,
+    VILLAGER,
+    WOLF,
+    ClaimKey,
+    claim_key,
+)
+from loupgarou.bots.one_night.solver import solver_for
+from loupgarou.core.actions import Action
+from loupgarou.sim.game import play_match
+from loupgarou.sim.runner import parse_bots
+from loupgarou.sim.scenarios import table_spec
+from loupgarou.sim.spec import SimSpec
+from loupgarou.variants.registry import find_family
+
+DECK = (
+    1,
+    1,
+    4,
+    5,
+    6,
+    9,
+    9,
+    9,
+)  # La Première Nuit: Werewolf x2, Seer, Robber, Troublemaker, Villager x3
+
+
+def test_a_claim_is_asked_with_the_liar_at_seat_0() -> None:
+    claim = ClaimKey(SEER, Action("look", (1,)), frozenset({(WOLF, 1, -1)}))
+    canon, names = pack.canonical(claim, 3)
+    assert canon == ClaimKey(SEER, Action("look", (1,)), frozenset({(WOLF, 1, -1)}))
+    assert names == {3: 0, 1: 1}
+    centre = ClaimKey(
+        SEER, Action("look", (), (1, 2)), frozenset({(VILLAGER, -1, 1), (WOLF, -1, 2)})
+    )
+    canon, _ = pack.canonical(centre, 0)
+    assert canon.did == Action("look", (), (0, 1))
+    assert canon.saw == frozenset({(VILLAGER, -1, 0), (WOLF, -1, 1)})
+
+
+def test_a_claim_turns_with_its_seat() -> None:
+    claim = ClaimKey(ROBBER, Action("rob", (2,)), frozenset({(VILLAGER, 0, -1)}))
+    assert pack.turned(claim, 3, 5) == ClaimKey(
+        ROBBER, Action("rob", (0,)), frozenset({(VILLAGER, 3, -1)})
+    )
+
+
+def test_the_village_view_is_the_solvers_answer() -> None:
+    solver = solver_for(DECK, 5)
+    claim = ClaimKey(VILLAGER, None, frozenset())
+    keys = pack.village_view(solver, DECK, claim)
+    post = solver.posterior(None, {0: claim}, budget=pack.VIEW_BUDGET, samples=pack.VIEW_SAMPLES)
+    for s in range(5):
+        assert abs(keys[s] - (post.wolf(s) - 0.8 * post.tanner(s))) < 1e-8
+    # Seats the claim does not name are interchangeable.
+    assert len(set(keys[1:])) == 1
+
+
+def test_a_partner_backs_the_story_told_about_it() -> None:
+    seer = ClaimKey(SEER, Action("look", (2,)), frozenset({(VILLAGER, 2, -1)}))
+    assert pack.backed(2, {0}, {0: seer}) == ClaimKey(VILLAGER, None, frozenset())
+    robbed = ClaimKey(ROBBER, Action("rob", (2,)), frozenset({(VILLAGER, 0, -1)}))
+    assert pack.backed(2, {0}, {0: robbed}) == ClaimKey(VILLAGER, None, frozenset())
+    assert pack.backed(2, {0}, {}) is None
+    assert pack.backed(2, set(), {0: seer}) is None  # not a partner: nothing to back
+
+
+def test_the_choice_depends_on_the_seat_only_through_the_turn() -> None:
+    solver = solver_for(DECK, 5)
+    counts = {1: 2, 4: 1, 5: 1, 6: 1, 9: 3}
+    chosen = [
+        pack.choose_lie(
+            solver, DECK, me, counts, {}, {(me + 2) % 5}, set(), {}, WOLF, set(), random.Random(1)
+        )
+        for me in range(5)
+    ]
+    assert all(c is not None for c in chosen)
+    first = chosen[0]
+    assert first is not None
+    for me, c in enumerate(chosen):
+        assert c == pack.turned(first, me, 5)
+
+
+def test_what_the_pack_says_in_real_games() -> None:
+    """Werewolves never claim a role a partner claimed, never call a partner a Werewolf,
+    and every liar's claim reads back as a claim."""
+    variant = find_family("one-night")
+    for scenario, players in (("premiere-nuit", 5), ("incertitudes", 6)):
+        spec = SimSpec(
+            table_spec(variant, players, scenario=scenario), parse_bots("sensible"), 30, 7
+        )
+        for g in range(30):
+            match, result = play_match(spec, g)
+            wolves = {s for s, r in enumerate(result.roles) if r == "werewolf"}
+            said: dict[int, ClaimKey] = {}
+            for e in match.events:
+                if e.kind == "statement":
+                    key = claim_key(e.data["claim"])
+                    assert key is not None
+                    said[int(e.data["seat"])] = key
+            for w in wolves:
+                mine = said.get(w)
+                if mine is None:
+                    continue
+                for other in wolves - {w}:
+                    theirs = said.get(other)
+                    if theirs is not None and mine.role not in (VILLAGER, -1):
+                        assert theirs.role != mine.role
+                    assert (WOLF, other, -1) not in mine.saw
+            for s, role in enumerate(result.roles):
+                if role == "tanner" and s in said:
+                    assert said[s].role != TANNER
