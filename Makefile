@@ -78,7 +78,7 @@ installed: $(INSTALLED_STAMP)
 $(INSTALLED_STAMP): $(WHEEL_STAMP)
 	rm -rf $(INSTALLED)
 	$(PYTHON) -m venv $(INSTALLED)
-	$(IBIN)/python -m pip install --quiet "$$(ls dist/loupgarou-*-cp*.whl)[dev,scale]"
+	$(IBIN)/python -m pip install --quiet "$$(ls dist/loupgarou-*-cp*.whl)[dev,scale,env]"
 	$(IBIN)/loupgarou --version
 	touch $@
 
