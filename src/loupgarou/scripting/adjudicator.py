@@ -352,12 +352,7 @@ def play(script: Script) -> Played:
         steps_total=len(script.steps),
         played=tuple(played),
         rejected=rejected,
-        timeline=_timeline(match, dialect, caused),
-        knowledge=_knowledge(match, dialect, caused),
-        ending=dialect.ending(match),
-        standing=_standing(match, dialect),
-        story=dialect.story(match),
-        state_extra=dialect.state_extra(match),
+        **_told(match, dialect, caused),
     )
     return Played(match, verdict)
 
@@ -418,6 +413,19 @@ def _standing(match: Match, dialect: Dialect) -> Standing:
     )
 
 
+def _told(match: Match, dialect: Dialect, caused: list[int | None]) -> dict[str, Any]:
+    """What a verdict tells of its match, the same for a script's game and a served one:
+    the timeline, what each player learned, the ending, the table now, the story."""
+    return {
+        "timeline": _timeline(match, dialect, caused),
+        "knowledge": _knowledge(match, dialect, caused),
+        "ending": dialect.ending(match),
+        "standing": _standing(match, dialect),
+        "story": dialect.story(match),
+        "state_extra": dialect.state_extra(match),
+    }
+
+
 def verdict_of_match(match: Match, *, source: str, title: str, scenario: str | None) -> Verdict:
     """The verdict of a game played elsewhere than from a script (a served game): told
     from its match as the adjudicator tells a script's, with no steps to number."""
@@ -437,10 +445,5 @@ def verdict_of_match(match: Match, *, source: str, title: str, scenario: str | N
         steps_total=0,
         played=(),
         rejected=None,
-        timeline=_timeline(match, dialect, caused),
-        knowledge=_knowledge(match, dialect, caused),
-        ending=dialect.ending(match),
-        standing=_standing(match, dialect),
-        story=dialect.story(match),
-        state_extra=dialect.state_extra(match),
+        **_told(match, dialect, caused),
     )
