@@ -63,7 +63,7 @@ from redis.exceptions import RedisError
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.server.hub import NIGHT_MARGIN, Device, Hub, LiveRoom, _error, _round_up
 from loupgarou.server.postgres import AsyncAppender, LeaseLost, PostgresStorage
-from loupgarou.session.encode import dumps
+from loupgarou.session.encode import dumps, wire_size
 from loupgarou.session.room import RoomError
 
 log = logging.getLogger("loupgarou.server")
@@ -739,7 +739,7 @@ class ClusterHub(Hub):
             state = room.state_for(seat.token, everyone, 0.0)
             del state["now"]
             # + the time and place added to each state, + "connected" false for some seats
-            biggest = max(biggest, len(dumps(state)) + 60 + 8 * len(room.seats))
+            biggest = max(biggest, wire_size(dumps(state)) + 60 + 8 * len(room.seats))
         live.night_key = tuple(key)
         live.night_size = _round_up(biggest + NIGHT_MARGIN)
         self.nights[code] = (key, live.night_size)

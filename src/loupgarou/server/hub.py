@@ -30,7 +30,7 @@ from typing import Any, Final
 
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.server.storage import Storage, StorageError
-from loupgarou.session.encode import dumps
+from loupgarou.session.encode import dumps, wire_size
 from loupgarou.session.room import Room, RoomError
 
 log = logging.getLogger("loupgarou.server")
@@ -244,7 +244,7 @@ class Hub:
         if key == live.night_key and live.night_size:
             return
         live.night_key = key
-        biggest = max((len(b) + 60 for _, b in bodies), default=0)
+        biggest = max((wire_size(b) + 60 for _, b in bodies), default=0)
         live.night_size = _round_up(biggest + NIGHT_MARGIN)
 
     # --- bots ---------------------------------------------------------------------------------
@@ -362,10 +362,10 @@ def _round_up(size: int) -> int:
 
 
 def _pad(text: str, size: int) -> str:
-    """``text`` (a JSON object, ASCII: one byte a character) with a ``pad`` field of
-    spaces making it ``size`` bytes (or the next multiple of the quantum, should it be
-    larger: then the size tells that much)."""
-    bare = len(text) + len(',"pad":""')
+    """``text`` (a JSON object) with a ``pad`` field of spaces making it ``size`` bytes
+    in UTF-8 (or the next multiple of the quantum, should it be larger: then the size
+    tells that much)."""
+    bare = wire_size(text) + len(',"pad":""')
     target = size if bare <= size else _round_up(bare)
     return text[:-1] + ',"pad":"' + " " * (target - bare) + '"}'
 

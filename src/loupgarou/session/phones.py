@@ -120,12 +120,15 @@ class PhoneGame:
         # The night: where each night_step event is in the log, and which call is shown.
         self.night_start = 0  # index in match.events where this night's events begin
         self.steps: list[tuple[int, str]] = []  # (event index, step) of this night's calls
+        self._scanned = (-1, 0)  # (the night, how many events) :meth:`_scan_steps` has read
         self.call = 0
         self.discussed = False  # this day's discussion has happened
         self.speakers: set[int] = set()  # bots yet to speak in this discussion
         self.day_number = 0
         self.night_public: dict[str, JSON] = {}
         self._event_text: list[str] = []  # each event's JSON, encoded once
+        # (seat, everything) -> (the cut it was made at, the events' JSON array)
+        self._events_text: dict[tuple[int | None, bool], tuple[int, Raw]] = {}
         self._public_text: tuple[object, Raw] | None = None  # (key, the public fields' JSON)
         self._begin_night(now)
         self._settle(now)
@@ -139,11 +142,16 @@ class PhoneGame:
     def _scan_steps(self) -> None:
         """Read the night's calls from the events since the night began."""
         events = self.match.events
-        self.steps = [
+        start, scanned = self._scanned
+        if start != self.night_start:  # a new night: read it from its beginning
+            self.steps = []
+            scanned = self.night_start
+        self.steps.extend(
             (i, str(e.data.get("step")))
-            for i in range(self.night_start, len(events))
+            for i in range(scanned, len(events))
             if (e := events[i]).kind == "night_step" and e.audience.everyone
-        ]
+        )
+        self._scanned = (self.night_start, len(events))  # the log only grows
 
     def night_mark(self) -> tuple[object, ...] | None:
         """What every seat's night state hangs on (the call shown, its deadline), or None
@@ -471,13 +479,19 @@ class PhoneGame:
         for i in range(len(texts), len(events)):
             texts.append(raw(events[i].to_json()))
         cut = self._cut()
+        key = (seat, everything)
+        known = self._events_text.get(key)
+        if known is not None and known[0] == cut:  # the log only grows: same cut, same list
+            return known[1]
         if everything:
             chosen = texts[:cut]
         elif seat is None:
             chosen = [texts[i] for i in range(cut) if events[i].audience.everyone]
         else:
             chosen = [texts[i] for i in range(cut) if events[i].audience.includes(seat)]
-        return Raw("[" + ",".join(chosen) + "]")
+        text = Raw("[" + ",".join(chosen) + "]")
+        self._events_text[key] = (cut, text)
+        return text
 
     def _public_json(self) -> Raw:
         key = (len(self.match.events), self.stage, self.call, self.night_start)

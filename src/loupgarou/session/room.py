@@ -102,6 +102,7 @@ class Room:
         self.revision = 0
         """Counts the inputs applied: what devices are sent is a function of it."""
         self._room_text: tuple[object, Raw] | None = None
+        self._seat_index: dict[str, int] | None = None  # token -> seat, until the next input
         self._verdict_text: Raw | None = None
         self.records: list[dict[str, JSON]] = []
         """The records of the games finished in this room, oldest first."""
@@ -111,10 +112,13 @@ class Room:
     def seat_of(self, token: str | None) -> int | None:
         if token is None:
             return None
-        for i, seat in enumerate(self.seats):
-            if seat.token == token:
-                return i
-        return None
+        index = self._seat_index
+        if index is None:  # a broadcast asks this of every device several times
+            index = self._seat_index = {}
+            for i, seat in enumerate(self.seats):
+                if seat.token is not None:
+                    index.setdefault(seat.token, i)
+        return index.get(token)
 
     def role_of(self, token: str) -> str | None:
         """'host', 'player', 'narrator', 'spectator', or None for a stranger."""
@@ -148,6 +152,8 @@ class Room:
             handler(entry, now)
         except GameError as exc:
             raise RoomError(exc.code, exc.message) from None
+        finally:
+            self._seat_index = None  # seats change only here, in an input's handler
         self.updated = now
         self.revision += 1
 
