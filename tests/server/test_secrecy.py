@@ -38,7 +38,9 @@ class Clock:
         return self.t
 
 
-def play_one(family: str, players: int, scenario: str | None, seed: int) -> tuple[int, int]:
+def play_one(
+    family: str, players: int, scenario: str | None, seed: int, names: tuple[str, ...] = ()
+) -> tuple[int, int]:
     rng = random.Random(seed)
     clock = Clock()
     hub = Hub(SqliteStorage(":memory:"), clock=clock)
@@ -56,7 +58,8 @@ def play_one(family: str, players: int, scenario: str | None, seed: int) -> tupl
     tokens = {0: token_hash(host)}
     for seat in range(1, people):
         tokens[seat] = token_hash(f"t{seat}")
-        hub.submit(live, {"t": "join", "name": f"P{seat}", "token": tokens[seat]})
+        name = names[seat] if seat < len(names) else f"P{seat}"
+        hub.submit(live, {"t": "join", "name": name, "token": tokens[seat]})
     for seat in range(people, players):
         hub.submit(
             live,
@@ -135,3 +138,12 @@ def test_no_seat_is_sent_what_it_may_not_know(
         messages += m
         calls += c
     assert messages > games * players and calls > games
+
+
+def test_names_with_accents_do_not_make_one_seats_night_messages_longer() -> None:
+    """States are UTF-8 (an "É" is two bytes): the night's padding counts bytes, so the
+    seats named with accents and the others still get messages of one size."""
+    names = ("P0", "Élise", "Zoë", "Bob", "Noël", "李雷", "Ann")
+    for seed in range(6):
+        _messages, calls = play_one("one-night", 7, "confusion", seed, names)
+        assert calls > 0
