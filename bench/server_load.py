@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import random
@@ -44,19 +43,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import orjson
 import uvloop
-import websockets
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
 
 
 def loads(text: str | bytes) -> Any:
     return orjson.loads(text)
-
-
-def dumps(value: Any) -> str:
-    return orjson.dumps(value).decode()
 
 
 TIMERS = {"call": 10, "discussion": 60, "vote": 30}
@@ -100,99 +98,157 @@ class Stats:
     games: int = 0
 
 
-@dataclass
-class Phone:
-    ws: Any
-    seat: int
-    state: dict[str, Any] | None = None
-    sent_at: float | None = None
-    received_at: float = 0.0
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
+class Phone(asyncio.Protocol):
+    """One phone: a WebSocket over a plain asyncio connection, spoken through the
+    websockets library's sans-I/O protocol, and a person who answers what its state asks
+    after a pause (a timer, not a task: ten thousand idle phones must cost nothing, or
+    the clients would take the CPU the server is measured on)."""
+
+    def __init__(self, table: Table, seat: int, uri: str, hello: dict[str, Any]) -> None:
+        self.table = table
+        self.seat = seat
+        self.hello = hello
+        self.ws = ClientProtocol(parse_uri(uri), max_size=2**22)
+        self.transport: asyncio.Transport | None = None
+        self.welcomed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.state: dict[str, Any] | None = None
+        self.sent_at: float | None = None
+        self.plan: asyncio.TimerHandle | None = None  # the answer the person is about to give
+
+    # --- the wire ---------------------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's is not a subclass
+        self.ws.send_request(self.ws.connect())
+        self.flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if self.ws.handshake_exc is not None:
+                    self.fail(self.ws.handshake_exc)
+                else:
+                    self.send(self.hello)
+            elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                self.received(loads(event.data))
+        self.flush()  # pongs, and the close handshake
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.cancel()
+        self.fail(ConnectionError("the server closed the connection"))
+
+    def flush(self) -> None:
+        if self.transport is None or self.transport.is_closing():
+            return
+        for chunk in self.ws.data_to_send():
+            if chunk:
+                self.transport.write(chunk)
+            else:
+                self.transport.close()  # the protocol's end of stream
+                return
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send_text(orjson.dumps(message))
+        self.flush()
+
+    def close(self) -> None:
+        self.cancel()
+        if self.transport is not None and not self.transport.is_closing():
+            self.ws.send_close()
+            self.flush()
+            self.transport.close()
+
+    def fail(self, exc: BaseException) -> None:
+        if not self.welcomed.done():
+            self.welcomed.set_exception(exc)
+
+    # --- the person -------------------------------------------------------------------------
+
+    def received(self, m: dict[str, Any]) -> None:
+        table, stats = self.table, self.table.stats
+        now = time.perf_counter()
+        stats.messages += 1
+        kind = m["type"]
+        if kind == "welcome":
+            if not self.welcomed.done():
+                self.welcomed.set_result(None)
+        elif kind == "error":
+            if not self.welcomed.done():
+                self.fail(RuntimeError(m))
+            elif m["code"] in RACES:  # the input raced the clock (the call or the day ended)
+                stats.late += 1
+            else:
+                stats.errors += 1
+            self.sent_at = None  # refused: no state will answer it
+        elif kind == "state":
+            self.state = m
+            table.arrivals.setdefault(m["seq"], []).append(now)
+            if self.sent_at is not None:
+                stats.own.append(now - self.sent_at)
+                table.sent[m["seq"]] = self.sent_at
+                self.sent_at = None
+            self.think()
+
+    def cancel(self) -> None:
+        if self.plan is not None:
+            self.plan.cancel()
+            self.plan = None
+
+    def think(self) -> None:
+        """A new state: forget what was about to be done, and plan what it asks."""
+        self.cancel()
+        table, state = self.table, self.state
+        if not table.playing or state is None:
+            return
+        game = state["game"]
+        later = asyncio.get_running_loop().call_later
+        if state["room"]["status"] == "over":
+            if self.seat == 0:
+                self.plan = later(table.delay(1, 3), self.rematch)
+        elif game and game.get("task"):
+            task = game["task"]
+            action = table.rng.choice(task["options"])
+            self.plan = later(
+                table.delay(2, 8),
+                self.answer,
+                {"type": "act", "task": task["id"], "action": action},
+            )
+        elif game and game["stage"] == "discussion" and self.seat not in game["ready"]:
+            self.plan = later(table.delay(5, 20), self.answer, {"type": "ready"})
+
+    def answer(self, message: dict[str, Any]) -> None:
+        self.plan = None
+        if not self.table.playing:
+            return
+        self.sent_at = time.perf_counter()
+        self.table.stats.inputs += 1
+        self.send(message)
+
+    def rematch(self) -> None:
+        self.plan = None
+        if not self.table.playing:
+            return
+        self.table.stats.games += 1
+        self.send({"type": "lobby", "op": "rematch"})
+        self.send({"type": "lobby", "op": "start"})
 
 
 class Table:
     """One room and its phones."""
 
-    def __init__(
-        self, code: str, phones: list[Phone], stats: Stats, pace: str, rng: random.Random
-    ) -> None:
+    def __init__(self, code: str, stats: Stats, pace: str, rng: random.Random) -> None:
         self.code = code
-        self.phones = phones
+        self.phones: list[Phone] = []
         self.stats = stats
         self.pace = pace
         self.rng = rng
-        self.listeners: list[asyncio.Task[None]] = []
+        self.playing = False
         self.sent: dict[int, float] = {}  # an input's log position -> when it was sent
         self.arrivals: dict[int, list[float]] = {}  # a log position -> when states of it came
 
     def delay(self, low: float, high: float) -> float:
         return 0.0 if self.pace == "full" else self.rng.uniform(low, high)
-
-    async def listen(self, phone: Phone) -> None:
-        """Read every message as it comes (a phone that stopped reading would stop
-        answering pings, and the server would rightly drop it)."""
-        try:
-            async for text in phone.ws:
-                now = time.perf_counter()
-                self.stats.messages += 1
-                m = loads(text)
-                if m["type"] == "error":
-                    if m["code"] not in RACES:
-                        self.stats.errors += 1
-                    else:  # the input raced the clock (the call or the day ended first)
-                        self.stats.late += 1
-                    phone.sent_at = None  # refused: no state will answer it
-                    continue
-                if m["type"] != "state":
-                    continue
-                phone.state = m
-                phone.changed.set()
-                phone.received_at = now
-                self.arrivals.setdefault(m["seq"], []).append(now)
-                if phone.sent_at is not None:
-                    self.stats.own.append(now - phone.sent_at)
-                    self.sent[m["seq"]] = phone.sent_at
-                    phone.sent_at = None
-        except websockets.ConnectionClosed:
-            return
-
-    async def act(self, phone: Phone, stop: float) -> None:
-        """Answer what the phone's state asks, as a person would: woken by each new state
-        (no polling, so ten thousand idle phones cost nothing), then after a pause."""
-        while time.perf_counter() < stop:
-            state = phone.state
-            game = state["game"] if state else None
-            message: dict[str, Any] | None = None
-            if state and state["room"]["status"] == "over":
-                if phone.seat == 0:
-                    await asyncio.sleep(self.delay(1, 3))
-                    self.stats.games += 1
-                    await phone.ws.send(dumps({"type": "lobby", "op": "rematch"}))
-                    await asyncio.sleep(0.2)
-                    await phone.ws.send(dumps({"type": "lobby", "op": "start"}))
-            elif game and game.get("task"):
-                task = game["task"]
-                await asyncio.sleep(self.delay(2, 8))
-                if phone.state is not state:
-                    continue
-                message = {
-                    "type": "act",
-                    "task": task["id"],
-                    "action": self.rng.choice(task["options"]),
-                }
-            elif game and game["stage"] == "discussion" and phone.seat not in game["ready"]:
-                await asyncio.sleep(self.delay(5, 20))
-                if phone.state is not state:
-                    continue
-                message = {"type": "ready"}
-            if message is not None:
-                phone.sent_at = time.perf_counter()
-                self.stats.inputs += 1
-                await phone.ws.send(dumps(message))
-            if phone.state is state:  # wait for the next state (or look again in a while)
-                phone.changed.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(phone.changed.wait(), 5.0)
 
     def room_latencies(self) -> None:
         """For each input of a phone: until the last state it caused reached its device."""
@@ -226,30 +282,18 @@ async def open_room(  # noqa: PLR0917 - the room and where its phones report
 
     created = await loop.run_in_executor(None, create)
     code, token = created["code"], created["token"]
-    phones = []
+    table = Table(code, stats, pace, rng)
     for seat in range(seats):
-        ws = await websockets.connect(
-            f"ws://127.0.0.1:{ports[(number + seat) % len(ports)]}/ws",
-            compression=None,
-            max_size=2**22,
-            open_timeout=60,
-        )
+        port = ports[(number + seat) % len(ports)]
         hello = (
             {"type": "hello", "v": 1, "room": code, "token": token}
             if seat == 0
             else {"type": "join", "v": 1, "room": code, "name": f"P{seat}"}
         )
-        await ws.send(json.dumps(hello))
-        while True:
-            m = json.loads(await ws.recv())
-            if m["type"] == "welcome":
-                break
-            if m["type"] == "error":
-                raise RuntimeError(m)
-        phones.append(Phone(ws, seat))
-    table = Table(code, phones, stats, pace, rng)
-    for phone in phones:
-        table.listeners.append(asyncio.create_task(table.listen(phone)))
+        phone = Phone(table, seat, f"ws://127.0.0.1:{port}/ws", hello)
+        await loop.create_connection(lambda phone=phone: phone, "127.0.0.1", port)
+        await asyncio.wait_for(phone.welcomed, 60)
+        table.phones.append(phone)
     return table
 
 
@@ -327,28 +371,23 @@ async def run_on(args: argparse.Namespace, flags: list[str]) -> int:
             )
         opened = time.perf_counter() - t0
         full = rss()
-        stop = time.perf_counter() + args.seconds
         for t in tables:
-            await t.phones[0].ws.send(json.dumps({"type": "lobby", "op": "start"}))
+            t.playing = True
+            t.phones[0].send({"type": "lobby", "op": "start"})
         start = time.perf_counter()
         stats.messages = 0
         stats.inputs = 0
         server_cpu = sum(cpu_seconds(server.pid) for server in servers)
         client_cpu = own_cpu_seconds()
-        actors = [asyncio.create_task(t.act(p, stop)) for t in tables for p in t.phones]
         await asyncio.sleep(args.seconds)
         elapsed = time.perf_counter() - start
         server_cpu = sum(cpu_seconds(server.pid) for server in servers) - server_cpu
         client_cpu = own_cpu_seconds() - client_cpu
         peak = rss()
-        for a in actors:
-            a.cancel()
         for t in tables:
+            t.playing = False
             for p in t.phones:
-                await p.ws.close()
-        for t in tables:
-            for task in t.listeners:
-                task.cancel()
+                p.close()
         for t in tables:
             t.room_latencies()
         own = sorted(stats.own)
