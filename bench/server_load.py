@@ -2,7 +2,8 @@
 
 Starts the server in a subprocess (a temporary data folder, 127.0.0.1 only), creates
 ``--rooms`` One Night rooms of ``--seats`` seats with a phone (a WebSocket) in every
-seat, starts them, and lets the phones play for ``--seconds``: at a human pace (each
+seat, starts them (each at a random moment of the first call's ten seconds, as groups
+do not all start together), and lets the phones play for ``--seconds``: at a human pace (each
 answer after 2 to 8 seconds, ready to vote after 5 to 20) or at full speed (each answer
 at once).  Finished rooms are rematched, so the load holds.  It stops by itself.
 
@@ -371,9 +372,15 @@ async def run_on(args: argparse.Namespace, flags: list[str]) -> int:
             )
         opened = time.perf_counter() - t0
         full = rss()
+        # Groups do not all start at the same instant: each room starts at a moment of the
+        # first call's length, so the rooms' calls do not all end together.
+        loop = asyncio.get_running_loop()
+        spread = min(float(TIMERS["call"]), args.seconds / 4)
         for t in tables:
             t.playing = True
-            t.phones[0].send({"type": "lobby", "op": "start"})
+            loop.call_later(
+                rng.uniform(0, spread), t.phones[0].send, {"type": "lobby", "op": "start"}
+            )
         start = time.perf_counter()
         stats.messages = 0
         stats.inputs = 0
