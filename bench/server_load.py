@@ -132,7 +132,7 @@ class Phone(asyncio.Protocol):
                 else:
                     self.send(self.hello)
             elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
-                self.received(loads(event.data))
+                self.received(loads(bytes(event.data)))
         self.flush()  # pongs, and the close handshake
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -292,7 +292,7 @@ async def open_room(  # noqa: PLR0917 - the room and where its phones report
             else {"type": "join", "v": 1, "room": code, "name": f"P{seat}"}
         )
         phone = Phone(table, seat, f"ws://127.0.0.1:{port}/ws", hello)
-        await loop.create_connection(lambda phone=phone: phone, "127.0.0.1", port)
+        await loop.create_connection(lambda: phone, "127.0.0.1", port)  # noqa: B023 - awaited here
         await asyncio.wait_for(phone.welcomed, 60)
         table.phones.append(phone)
     return table
