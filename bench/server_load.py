@@ -96,6 +96,7 @@ class Stats:
     room: list[float] = field(default_factory=list)
     errors: int = 0
     late: int = 0
+    pings: int = 0
     games: int = 0
 
 
@@ -115,6 +116,8 @@ class Phone(asyncio.Protocol):
         self.state: dict[str, Any] | None = None
         self.sent_at: float | None = None
         self.plan: asyncio.TimerHandle | None = None  # the answer the person is about to give
+        self.heard = time.perf_counter()  # when the server last sent anything
+        self.pings: asyncio.TimerHandle | None = None
 
     # --- the wire ---------------------------------------------------------------------------
 
@@ -136,7 +139,7 @@ class Phone(asyncio.Protocol):
         self.flush()  # pongs, and the close handshake
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.cancel()
+        self.close()
         self.fail(ConnectionError("the server closed the connection"))
 
     def flush(self) -> None:
@@ -153,27 +156,30 @@ class Phone(asyncio.Protocol):
         self.ws.send_text(orjson.dumps(message))
         self.flush()
 
-    def close(self) -> None:
-        self.cancel()
-        if self.transport is not None and not self.transport.is_closing():
-            self.ws.send_close()
-            self.flush()
-            self.transport.close()
-
     def fail(self, exc: BaseException) -> None:
         if not self.welcomed.done():
             self.welcomed.set_exception(exc)
 
     # --- the person -------------------------------------------------------------------------
 
+    def keepalive(self) -> None:
+        """What the pages do every 5 s (web/room.js): a ping when the line has been quiet
+        for 10 s."""
+        if self.table.playing and time.perf_counter() - self.heard > 10:
+            self.send({"type": "ping"})
+            self.table.stats.pings += 1
+        self.pings = asyncio.get_running_loop().call_later(5.0, self.keepalive)
+
     def received(self, m: dict[str, Any]) -> None:
         table, stats = self.table, self.table.stats
-        now = time.perf_counter()
+        now = self.heard = time.perf_counter()
         stats.messages += 1
         kind = m["type"]
         if kind == "welcome":
             if not self.welcomed.done():
                 self.welcomed.set_result(None)
+                loop = asyncio.get_running_loop()
+                self.pings = loop.call_later(table.rng.uniform(0, 5), self.keepalive)
         elif kind == "error":
             if not self.welcomed.done():
                 self.fail(RuntimeError(m))
@@ -195,6 +201,15 @@ class Phone(asyncio.Protocol):
         if self.plan is not None:
             self.plan.cancel()
             self.plan = None
+
+    def close(self) -> None:
+        self.cancel()
+        if self.pings is not None:
+            self.pings.cancel()
+        if self.transport is not None and not self.transport.is_closing():
+            self.ws.send_close()
+            self.flush()
+            self.transport.close()
 
     def think(self) -> None:
         """A new state: forget what was about to be done, and plan what it asks."""
@@ -384,6 +399,7 @@ async def run_on(args: argparse.Namespace, flags: list[str]) -> int:
         start = time.perf_counter()
         stats.messages = 0
         stats.inputs = 0
+        stats.pings = 0
         server_cpu = sum(cpu_seconds(server.pid) for server in servers)
         client_cpu = own_cpu_seconds()
         await asyncio.sleep(args.seconds)
@@ -417,7 +433,7 @@ async def run_on(args: argparse.Namespace, flags: list[str]) -> int:
             f"  rooms held: {len(tables)}, connections: {len(tables) * args.seats} (opened in {opened:.1f} s)"
         )
         print(
-            f"  inputs: {stats.inputs / elapsed:,.1f}/s; messages sent by the server: {stats.messages / elapsed:,.1f}/s; games finished: {stats.games}"
+            f"  inputs: {stats.inputs / elapsed:,.1f}/s; messages sent by the server: {stats.messages / elapsed:,.1f}/s; pings: {stats.pings / elapsed:,.1f}/s; games finished: {stats.games}"
         )
         print(
             f"  input -> its sender's new state: p50 {pct(own, 0.5)}, p99 {pct(own, 0.99)}, max {pct(own, 1.0)} ({len(own)} inputs)"

@@ -17,7 +17,7 @@ let ws = null;
 let attempts = 0;
 let reconnectTimer = null;
 let pingTimer = null;
-let lastPong = 0;
+let lastHeard = 0; // when the server last sent anything (a state, a pong...)
 let lastAnnounce = "";
 const narration = new Narration(`lg.spoken.${code}`);
 let intent = {};
@@ -153,7 +153,7 @@ function connect() {
     sock.send(JSON.stringify(hello));
   };
   sock.onmessage = (ev) => {
-    lastPong = Date.now();
+    lastHeard = Date.now();
     let msg;
     try {
       msg = JSON.parse(ev.data);
@@ -190,11 +190,14 @@ function onMessage(msg) {
       ui.conn = "open";
       ui.offline = false;
       clearInterval(pingTimer);
-      lastPong = Date.now();
+      lastHeard = Date.now();
+      // A ping only when the line has been quiet for 10 s (during a game states come
+      // often enough): a silence of 25 s means the connection is dead, and we reconnect.
       pingTimer = setInterval(() => {
-        if (Date.now() - lastPong > 25000) return ws?.close();
-        if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
-      }, 10000);
+        const quiet = Date.now() - lastHeard;
+        if (quiet > 25000) return ws?.close();
+        if (quiet > 10000 && ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+      }, 5000);
       break;
     case "state": {
       if (msg.room?.status === "lobby" && !ui.qr && !ui.qrAsked) loadQr();
@@ -217,7 +220,6 @@ function onMessage(msg) {
       break;
     }
     case "pong":
-      lastPong = Date.now();
       if (typeof msg.now === "number") offset = msg.now - Date.now() / 1000;
       return;
     case "error":
