@@ -494,7 +494,12 @@ class PhoneGame:
         return text
 
     def _public_json(self) -> Raw:
-        key = (len(self.match.events), self.stage, self.call, self.night_start)
+        key: tuple[object, ...]
+        if self.stage == "call":  # the night's start, the call shown: not what ran since
+            self._scan_steps()
+            key = ("call", self.night_start, self.call, min(self.call, len(self.steps) - 1))
+        else:
+            key = (self.stage, len(self.match.events))
         cached = self._public_text
         if cached is None or cached[0] != key:
             cached = self._public_text = (key, raw(plain(self._public())))
