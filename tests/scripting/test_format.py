@@ -50,7 +50,11 @@ def test_a_script_without_deck_or_scenario_is_refused() -> None:
     ("step", "code", "words"),
     [
         ({"seat": "Zoe", "do": "look", "players": ["Alice"]}, "script.unknown_player", "'Zoe'"),
-        ({"seat": 9, "do": "look", "players": ["Alice"]}, "script.bad_seat", "seats are 0 to 4"),
+        (
+            {"seat": 9, "do": "look", "players": ["Alice"]},
+            "script.bad_seat",
+            "counted from 0 (0 to 4)",
+        ),
         ({"seat": "Bob", "do": "stare", "players": ["Alice"]}, "script.unknown_verb", "'stare'"),
         ({"seat": "Bob"}, "script.bad_step", "says nothing to do"),
         ({"seat": "Bob", "do": "look", "vote": "Alice"}, "script.bad_step", "mixes"),

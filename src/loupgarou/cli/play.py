@@ -40,8 +40,7 @@ from loupgarou.core.statements import Statement
 from loupgarou.core.variant import GameConfig
 from loupgarou.engine.match import Match
 from loupgarou.engine.views import SeatView
-from loupgarou.scripting.text import with_names
-from loupgarou.scripting.words import slot
+from loupgarou.scripting.words import slot, with_names
 from loupgarou.sim.bots_flag import bots_from_flag
 from loupgarou.sim.runner import SimSpec, check_bots, kind_for, starting_roles
 from loupgarou.sim.scenarios import table_spec

@@ -6,6 +6,7 @@ set-aside) cards as ``c1``, ``c2``, ``c3`` (:func:`slot`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from loupgarou.core.actions import Action
@@ -24,6 +25,25 @@ def and_list(items: Sequence[str], empty: str = "nobody") -> str:
 def slot(index: int) -> str:
     """A centre (or set-aside) card as people name it: ``c1`` for the first, index 0."""
     return f"c{index + 1}"
+
+
+_SEATS = re.compile(r"\b(seats?|players) (\d+(?:, \d+)*)(?!\d|, \d)")
+"""Seat numbers in a message of the rules (a verdict's reason: "the Tanner (seat 2)
+died"), which count seats from 0; the engine's refusals name players already."""
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """Players by their names in a message of the rules (which counts seats from 0):
+    "seat 1" -> "Bob", "players 0, 2" -> "Ann and Cid".  People name players by name; a
+    number that is no seat of the table is left as it is."""
+
+    def name(match: re.Match[str]) -> str:
+        seats = [int(number) for number in match.group(2).split(", ")]
+        if not all(0 <= seat < len(names) for seat in seats):
+            return match.group(0)
+        return and_list([names[seat] for seat in seats])
+
+    return _SEATS.sub(name, text)
 
 
 def name_of(names: Sequence[str], seat: int) -> str:
