@@ -89,3 +89,17 @@ def test_the_json_verdict_gives_its_reasons_with_names(capsys: pytest.CaptureFix
         "text": "the Tanner (Ann) died, which was the Tanner's only goal",
     } in result["reasons"]
     assert result["winners"] == [{"seat": 0, "name": "Ann"}]  # the data form keeps its numbers
+
+
+def test_a_bad_card_in_a_deal_names_whose_card_it_is() -> None:
+    deal = {
+        "players": ["werewolf", "wizard", "robber", "troublemaker", "werewolf"],
+        "centre": ["villager", "dragon", "villager"],
+    }
+    with pytest.raises(ScriptError) as caught:
+        verdict_of(first_night(deal=deal))
+    assert caught.value.message.startswith("'deal', Bob: 'wizard' is not a role")
+    deal["players"][1] = "seer"
+    with pytest.raises(ScriptError) as caught:
+        verdict_of(first_night(deal=deal))
+    assert caught.value.message.startswith("'deal', centre card c2: 'dragon' is not a role")
