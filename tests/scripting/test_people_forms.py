@@ -103,3 +103,10 @@ def test_a_bad_card_in_a_deal_names_whose_card_it_is() -> None:
     with pytest.raises(ScriptError) as caught:
         verdict_of(first_night(deal=deal))
     assert caught.value.message.startswith("'deal', centre card c2: 'dragon' is not a role")
+
+
+@pytest.mark.parametrize("card", ["c²", "c" + "1" * 5000])
+def test_a_centre_card_number_that_is_no_card_is_refused_not_a_crash(card: str) -> None:
+    with pytest.raises(ScriptError) as caught:
+        verdict_of(seer_looks_at([card, "c2"]))
+    assert caught.value.code == "script.bad_centre"

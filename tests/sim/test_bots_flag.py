@@ -106,3 +106,20 @@ def test_play_refuses_a_bot_in_the_persons_own_seat() -> None:
         played(["--seed", "1", "--seat", "2", "--name", "Zoé", "--bots", "zoé=random"])
     assert caught.value.code == "script.bad_bots"
     assert caught.value.message == ("seat 2 is yours (Zoé): --bots places bots in the other seats")
+
+
+@pytest.mark.parametrize("where", ["²", "9" * 5000])
+def test_a_number_that_is_no_seat_is_refused_not_a_crash(where: str) -> None:
+    assert refusal(f"{where}=random").code == "script.bad_bots"
+
+
+def test_play_asks_again_for_an_answer_that_is_no_option_number() -> None:
+    answers = iter(["²", "9" * 5000, "1"])
+    args = build_parser().parse_args(["play", "--seed", "3", "--seat", "2"])
+    lines: list[str] = []
+
+    def read(prompt: str) -> str:
+        return next(answers, "1") if prompt == "> " else ""
+
+    assert play.handle(args, read=read, write=lines.append) == 0
+    assert sum(line.startswith("Type a number from 1 to") for line in lines) == 2

@@ -22,7 +22,7 @@ from typing import Any
 from loupgarou.bots.protocol import Bot
 from loupgarou.bots.registry import factory, family_bots
 from loupgarou.cli.bounds import MAX_AGENT_SECONDS, MAX_PLAYERS, MAX_SEED, seconds, whole
-from loupgarou.cli.play_claims import parse_claim
+from loupgarou.cli.play_claims import parse_claim, typed_number
 from loupgarou.cli.play_words import OPTIONS, Words, decision_words, role_name, role_names
 from loupgarou.cli.simulate import (
     FAMILY_HELP,
@@ -184,9 +184,9 @@ class TerminalSeat:
         for i, a in enumerate(decision.options, start=1):
             self.write(f"  {i}. {self.option_text(a)}")
         while True:
-            answer = self.ask("> ").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
-                return decision.options[int(answer) - 1]
+            number = typed_number(self.ask("> ").strip())
+            if number is not None and 1 <= number <= len(decision.options):
+                return decision.options[number - 1]
             self.write(f"Type a number from 1 to {len(decision.options)}.")
 
     def pick_two(self, decision: Decision, pairs: Sequence[Action]) -> Action:
@@ -205,8 +205,9 @@ class TerminalSeat:
             words = self.ask("two numbers> ").replace(",", " ").split()
             if rest and words == ["0"]:
                 return rest[0]
-            if len(words) == 2 and all(w.isdigit() for w in words):
-                chosen = {int(w) - 1 for w in words}
+            numbers = [typed_number(w) for w in words]
+            if len(words) == 2 and all(x is not None for x in numbers):
+                chosen = {x - 1 for x in numbers if x is not None}
                 for a in pairs:
                     if set(a.players) == chosen:
                         return a

@@ -125,7 +125,12 @@ class Reader:
         if isinstance(ref, str) and slots:
             text = ref.strip().casefold()
             number = text[1:]
-            if text[:1] == "c" and number.isdigit() and 1 <= int(number) <= slots:
+            if (
+                text[:1] == "c"
+                and number.isdecimal()
+                and len(number) <= 9
+                and 1 <= int(number) <= slots
+            ):
                 return int(number) - 1
         fail("script.bad_centre", f"{where}: {self.dialect.slot_hint}; got {ref!r}")
 

@@ -65,8 +65,8 @@ def bots_from_flag(
     for where, kind in parse_bots(text):
         if where == "*" or where in sides:
             out.append((where, kind))
-        elif where.isdigit():
-            number = int(where)
+        elif where.isdecimal():
+            number = int(where) if len(where) <= 9 else 0  # int() refuses 4,300 digits
             if not 1 <= number <= players:
                 raise ScriptError(
                     "script.bad_bots",
@@ -96,7 +96,7 @@ def show_bots(items: Sequence[tuple[str, str]], names: Sequence[str] = ()) -> st
     shown: list[str] = []
     for where, kind in items:
         place = where
-        if where.isdigit():
+        if where.isdecimal() and len(where) <= 9:
             seat = int(where)
             place = names[seat] if seat < len(names) else str(seat + 1)
         shown.append(f"{place}={kind}")

@@ -69,7 +69,7 @@ def check_bots(spec: SimSpec) -> None:
         factory(spec.table.family, kind, agent_timeout=spec.agent_timeout)
         if where == "*" or where in entry.sides:
             continue
-        if where.isdigit() and int(where) < n:
+        if where.isdecimal() and len(where) <= 9 and int(where) < n:
             continue
         raise ScriptError(
             "script.bad_bots",
