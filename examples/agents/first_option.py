@@ -5,7 +5,7 @@ It speaks the JSON-lines protocol of docs/bots.md on standard input and output
 and needs nothing but Python's standard library.  Try it:
 
     loupgarou simulate one-night --scenario premiere-nuit --players 5 --games 20 \
-        --bots '*=random,0=agent:python3 examples/agents/first_option.py'
+        --bots '*=random,1=agent:python3 examples/agents/first_option.py'
 """
 
 import json

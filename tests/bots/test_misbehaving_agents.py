@@ -132,21 +132,21 @@ def test_an_unclosed_quote_in_an_agent_command_is_a_clear_error() -> None:
 def test_simulate_reports_which_agent_which_decision_and_why(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    bots = f"*=random,0=agent:{sys.executable} {MISBEHAVE} crash"
+    bots = f"*=random,1=agent:{sys.executable} {MISBEHAVE} crash"
     code = main(
         ["simulate", "--games", "2", "--no-progress", "--bots", bots, "--agent-timeout", "2"]
     )
     out = capsys.readouterr().out
     assert code == 0
     assert "answers replaced by the default:" in out
-    assert "seat 0 (agent:" in out and "crashed (the program exited)" in out
+    assert "seat 1 (agent:" in out and "crashed (the program exited)" in out
     assert "decision 'vote'" in out
 
 
 def test_simulate_json_lists_the_replaced_answers(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    bots = f"*=random,0=agent:{sys.executable} {MISBEHAVE} illegal"
+    bots = f"*=random,1=agent:{sys.executable} {MISBEHAVE} illegal"
     assert main(["simulate", "--games", "1", "--no-progress", "--json", "--bots", bots]) == 0
     report = json.loads(capsys.readouterr().out)
     whys = {entry["why"] for entry in report["replaced_answers"]}

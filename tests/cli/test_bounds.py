@@ -71,7 +71,7 @@ def test_with_json_a_bad_flag_is_a_json_error_on_standard_output(
 def test_an_unclosed_quote_in_an_agent_command_is_not_an_internal_error(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["simulate", "-n", "1", "--no-progress", "--bots", "0=agent:'x"]) == 2
+    assert main(["simulate", "-n", "1", "--no-progress", "--bots", "1=agent:'x"]) == 2
     assert "[bots.bad_command]" in capsys.readouterr().err
 
 

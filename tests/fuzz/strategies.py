@@ -166,7 +166,16 @@ def _flag_words(command: str) -> st.SearchStrategy[list[str]]:
         st.sampled_from([f"examples/{p.name}" for p in EXAMPLES]),
         st.sampled_from(["werewolf,werewolf,seer,robber,troublemaker,villager", "x.png", "x.txt"]),
         st.sampled_from(
-            ["random", "sensible", "*=random", "0=agent:'x", "agent:", "village=random"]
+            [
+                "random",
+                "sensible",
+                "*=random",
+                "1=agent:'x",
+                "agent:",
+                "village=random",
+                "0=random",
+                "Ana=sensible",
+            ]
         ),
         st.text(max_size=12),
     )

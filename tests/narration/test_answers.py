@@ -98,3 +98,8 @@ def test_cards_are_read_by_any_alias_or_a_unique_beginning() -> None:
     assert err.value.params == {"name": "dragon", "cards": "Seer"}
     with refused("error.empty"):
         parse_cards(" ", aliases, "")
+
+
+def test_a_number_too_long_to_be_a_seat_is_an_unknown_player() -> None:
+    with refused("error.unknown_player"):
+        TABLE.find("9" * 5000)  # int() itself refuses so many digits

@@ -27,8 +27,8 @@ def error_of(doc: Any) -> LoupGarouError:
         (first_night(version="1"), "script.version", "'1'"),
         (first_night(stepz=[]), "script.unknown_field", "'stepz'"),
         (first_night(family="chess"), "script.unknown_family", "chess"),
-        (first_night(players=["Ann", "ann", "Bob"]), "script.bad_players", "used twice"),
-        (first_night(players=["Ann", 2, "Bob"]), "script.bad_players", "player 1"),
+        (first_night(players=["Ann", "ann", "Bob"]), "script.bad_players", "(players 1 and 2)"),
+        (first_night(players=["Ann", 2, "Bob"]), "script.bad_players", "player 2 must"),
         (first_night(deck=["werewolf"]), "script.deck_and_scenario", "not both"),
         (first_night(seed=True), "script.bad_field", "'seed'"),
     ],
@@ -50,7 +50,11 @@ def test_a_script_without_deck_or_scenario_is_refused() -> None:
     ("step", "code", "words"),
     [
         ({"seat": "Zoe", "do": "look", "players": ["Alice"]}, "script.unknown_player", "'Zoe'"),
-        ({"seat": 9, "do": "look", "players": ["Alice"]}, "script.bad_seat", "seats are 0 to 4"),
+        (
+            {"seat": 9, "do": "look", "players": ["Alice"]},
+            "script.bad_seat",
+            "counted from 0 (0 to 4)",
+        ),
         ({"seat": "Bob", "do": "stare", "players": ["Alice"]}, "script.unknown_verb", "'stare'"),
         ({"seat": "Bob"}, "script.bad_step", "says nothing to do"),
         ({"seat": "Bob", "do": "look", "vote": "Alice"}, "script.bad_step", "mixes"),

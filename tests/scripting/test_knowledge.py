@@ -113,7 +113,7 @@ def test_statements_are_told_with_their_claim() -> None:
     (line,) = [li for li in v.timeline if li.kind == "statement"]
     assert line.text == (
         'Alice says "Trust me." and claims: dealt the Seer; '
-        "saw: Bob's card: Werewolf, centre card 1: Villager."
+        "saw: Bob's card: Werewolf, centre card c2: Villager."
     )
     assert line.audience == "everyone"
 

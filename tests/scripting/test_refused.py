@@ -19,8 +19,7 @@ def test_acting_out_of_turn_is_refused_and_nothing_after_it_is_played() -> None:
     assert v.rejected.code == "action.not_your_turn"
     # The message says who the table waits for, and what they may do, by name.
     assert v.rejected.message == (
-        "seat 3 [Dan] has nothing to decide now; "
-        "the table waits for seat 1 [Bob] (seer: look or pass)"
+        "Dan has nothing to decide now; the table waits for Bob (seer: look or pass)"
     )
     assert "Bob (seer" in render(v) and "[Bob]" not in render(v)  # people read names
     assert "[Bob] [Bob]" not in render(v)
@@ -121,4 +120,4 @@ def test_silence_never_declines_a_mandatory_decision() -> None:
 def test_a_strict_script_needs_every_answer() -> None:
     v = verdict_of(first_night(steps=[NIGHT[1]], strict=True))
     assert v.rejected is not None and v.rejected.code == "action.not_your_turn"
-    assert "the table waits for seat 1 [Bob] (seer: look or pass)" in v.rejected.message
+    assert "the table waits for Bob (seer: look or pass)" in v.rejected.message

@@ -291,9 +291,7 @@ def test_the_second_lover_must_follow_the_first_and_nothing_is_cast_otherwise() 
     assert refused(together("Dan")) == (8, "action.illegal")
     v = verdict_of(together("Dan"))
     assert v.rejected is not None
-    assert v.rejected.message.startswith(
-        "seat 8 [Ivy] cannot 'vote players 3' now; legal: vote players 2"
-    )
+    assert v.rejected.message.startswith("Ivy cannot 'vote Dan' now; legal: vote Cat")
     assert not [line for line in v.timeline if line.step == 8]
     assert len(v.standing.pending) == 8  # Ann was devoured; nobody has voted
 
@@ -391,7 +389,7 @@ def test_the_thief_takes_a_set_aside_card_named_either_way(field: str) -> None:
     kai = [line.text for line in v.knowledge[0].learned]
     assert kai[1:] == [
         "Kai (Thief) looked at the two set-aside cards: Villager and Werewolf.",
-        "Kai (Thief) took set-aside card 1, a Werewolf, and set their Thief card aside in its place.",
+        "Kai (Thief) took set-aside card c2, a Werewolf, and set their Thief card aside in its place.",
     ]
 
 
@@ -547,7 +545,7 @@ def test_a_result_the_game_does_not_wait_for_is_refused_with_what_it_waits_for()
     v = verdict_of(narrated([*NIGHT_ONE, {"lynched": "Ann"}]))  # the Captain comes first
     assert v.rejected is not None and v.rejected.code == "action.not_your_turn"
     assert v.rejected.message.startswith("the game does not wait for the lynch's result now;")
-    assert "seat 0 [Ann] (captain_result: vote, mandatory)" in v.rejected.message
+    assert "the table waits for Ann (captain_result: vote, mandatory)" in v.rejected.message
 
 
 def test_a_result_needs_the_option_and_the_family() -> None:

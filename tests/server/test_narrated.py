@@ -70,6 +70,7 @@ def test_one_night_narrated_ends_with_who_won(server: Server) -> None:
     # Ann (the Hunter) is voted out and takes Bob, her target, with her: a Werewolf dies
     assert [(d["name"], d["cause"]) for d in result["deaths"]] == [("N0", "vote"), ("N1", "hunter")]
     assert result["teams"] == ["village"]
+    assert result["reasons"][0]["text"] == "a Werewolf died (N1)"  # by name, not "seat 1"
 
 
 def test_a_bad_who_won_is_refused(server: Server) -> None:

@@ -66,7 +66,7 @@ def test_simulate_json_is_reproducible_and_csv_parses(
 
 
 def test_simulate_thiercelieux_with_an_external_agent(capsys: pytest.CaptureFixture[str]) -> None:
-    bots = f"*=sensible,0=agent:{sys.executable} {AGENT}"
+    bots = f"*=sensible,1=agent:{sys.executable} {AGENT}"
     code = main(["simulate", "thiercelieux", "-p", "8", "-n", "3", "--bots", bots, "--json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["games"] == 3 and data["timeouts"] == 0

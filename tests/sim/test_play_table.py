@@ -113,3 +113,10 @@ def test_a_lying_robber_never_says_the_card_it_took_was_the_robber() -> None:
     assert said, "some bot claimed to be the Robber"
     for claim in said:
         assert all(s["role"] != "robber" for s in claim.get("saw", [])), claim
+
+
+def test_the_verdict_at_the_end_names_the_werewolf_who_died() -> None:
+    lines, _ = run(["--seed", "3"], [])
+    assert "  - a Werewolf died (Céline)" in lines  # the rules say "seat 2": people read names
+    end = lines[lines.index("=== The game is over ===") :]
+    assert not any(re.search(r"\bseat \d", line) for line in end)

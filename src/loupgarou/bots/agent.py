@@ -151,13 +151,13 @@ class AgentBot:
             except BlockingIOError:
                 pass
             except OSError:  # a broken pipe: the program has exited
-                self._stop("agent.crashed", f"the agent of seat {self.seat} has exited")
+                self._stop("agent.crashed", f"the agent of seat {self.seat + 1} has exited")
                 return
             left = deadline - time.monotonic()
             if left <= 0:
                 self._stop(
                     "agent.stuck",
-                    f"the agent of seat {self.seat} did not read its input within "
+                    f"the agent of seat {self.seat + 1} did not read its input within "
                     f"{self.timeout:g} s, so it was stopped",
                 )
                 return
@@ -182,7 +182,7 @@ class AgentBot:
                 return None
             chunk = os.read(fd, 65536)
             if not chunk:
-                self._stop("agent.crashed", f"the agent of seat {self.seat} has exited")
+                self._stop("agent.crashed", f"the agent of seat {self.seat + 1} has exited")
                 return None
             if self._skip:  # the rest of a line too long to read
                 _, nl, rest = chunk.partition(b"\n")
@@ -195,7 +195,10 @@ class AgentBot:
         return line
 
     def _gone(self) -> NoReturn:
-        code, message = self.gone or ("agent.crashed", f"the agent of seat {self.seat} has exited")
+        code, message = self.gone or (
+            "agent.crashed",
+            f"the agent of seat {self.seat + 1} has exited",
+        )
         raise NoAnswer(code, message)
 
     def _ask(self, message: dict[str, Any]) -> dict[str, Any]:

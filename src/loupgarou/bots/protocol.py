@@ -60,7 +60,7 @@ def check_choice(seat: int, decision: Decision, action: object) -> Action:
         return action
     raise BotError(
         "bots.illegal_choice",
-        f"the bot in seat {seat} answered {action!r}, which is not among the "
+        f"the bot in seat {seat + 1} answered {action!r}, which is not among the "
         f"{len(decision.options)} options of its '{decision.kind}' decision",
     )
 

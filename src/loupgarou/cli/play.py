@@ -22,7 +22,7 @@ from typing import Any
 from loupgarou.bots.protocol import Bot
 from loupgarou.bots.registry import factory, family_bots
 from loupgarou.cli.bounds import MAX_AGENT_SECONDS, MAX_PLAYERS, MAX_SEED, seconds, whole
-from loupgarou.cli.play_claims import parse_claim
+from loupgarou.cli.play_claims import parse_claim, typed_number
 from loupgarou.cli.play_words import OPTIONS, Words, decision_words, role_name, role_names
 from loupgarou.cli.simulate import (
     FAMILY_HELP,
@@ -40,7 +40,9 @@ from loupgarou.core.statements import Statement
 from loupgarou.core.variant import GameConfig
 from loupgarou.engine.match import Match
 from loupgarou.engine.views import SeatView
-from loupgarou.sim.runner import SimSpec, check_bots, kind_for, parse_bots, starting_roles
+from loupgarou.scripting.words import slot, with_names
+from loupgarou.sim.bots_flag import bots_from_flag
+from loupgarou.sim.runner import SimSpec, check_bots, kind_for, starting_roles
 from loupgarou.sim.scenarios import table_spec
 from loupgarou.sim.stats import WHY
 from loupgarou.sim.table import Table
@@ -165,7 +167,7 @@ class TerminalSeat:
         if a.kind == "pass":
             return "do nothing"
         targets = [self.words.who(p) for p in a.players] + [
-            f"centre card {c + 1}" for c in a.centre
+            f"centre card {slot(c)}" for c in a.centre
         ]
         kind = OPTIONS.get(a.kind, a.kind.replace("_", " "))
         return kind + (" " + " and ".join(targets) if targets else "")
@@ -182,9 +184,9 @@ class TerminalSeat:
         for i, a in enumerate(decision.options, start=1):
             self.write(f"  {i}. {self.option_text(a)}")
         while True:
-            answer = self.ask("> ").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
-                return decision.options[int(answer) - 1]
+            number = typed_number(self.ask("> ").strip())
+            if number is not None and 1 <= number <= len(decision.options):
+                return decision.options[number - 1]
             self.write(f"Type a number from 1 to {len(decision.options)}.")
 
     def pick_two(self, decision: Decision, pairs: Sequence[Action]) -> Action:
@@ -203,8 +205,9 @@ class TerminalSeat:
             words = self.ask("two numbers> ").replace(",", " ").split()
             if rest and words == ["0"]:
                 return rest[0]
-            if len(words) == 2 and all(w.isdigit() for w in words):
-                chosen = {int(w) - 1 for w in words}
+            numbers = [typed_number(w) for w in words]
+            if len(words) == 2 and all(x is not None for x in numbers):
+                chosen = {x - 1 for x in numbers if x is not None}
                 for a in pairs:
                     if set(a.players) == chosen:
                         return a
@@ -269,7 +272,7 @@ def register(sub: Any) -> None:
         default="sensible",
         help=(
             "the other seats' bots (sensible): a kind, or WHERE=KIND as in 'loupgarou simulate' "
-            "(WHERE: '*', a side, or a seat number counted from 0)"
+            "(WHERE: '*', a side, a seat number counted from 1 like --seat, or a player's name)"
         ),
     )
     parser.add_argument(
@@ -321,8 +324,13 @@ def handle(
     match = Match(family, config, SeededChance(f"{seed}:chance"))
     entry = family_bots(family.name)
     roles = starting_roles(match)
-    assignment = SimSpec(table, parse_bots(args.bots))
+    assignment = SimSpec(table, bots_from_flag(args.bots, family.name, n, names))
     check_bots(assignment)
+    if str(me) in (where for where, _ in assignment.bots):
+        raise ScriptError(
+            "script.bad_bots",
+            f"seat {args.seat} is yours ({args.name}): --bots places bots in the other seats",
+        )
     bots: list[Bot] = []
     person = TerminalSeat(me, names, read=read, write=write, family=family.name)
     for s in range(n):
@@ -403,7 +411,7 @@ def epilogue(match: Match, roles: Sequence[str]) -> list[str]:
     else:
         out.append("Nobody wins.")
     for reason in outcome.reasons:
-        out.append(f"  - {reason.text}")
+        out.append(f"  - {with_names(reason.text, names)}")
     return out
 
 

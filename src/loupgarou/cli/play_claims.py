@@ -85,15 +85,23 @@ def _role_name(word: str, family: str | None = None, *, sighting: bool = False) 
     )
 
 
+def typed_number(text: str) -> int | None:
+    """A whole number as a person types it (``3``), else None: not ``²`` (a digit
+    ``int`` refuses), nor thousands of digits (which ``int`` refuses too)."""
+    return int(text) if text.isdecimal() and len(text) <= 9 else None
+
+
 def _place(token: str, n: int, me: int, family: str | None = None) -> tuple[int | None, int | None]:
     t = token.strip().lower()
     centre = family != "lupus"
     if t == "me":
         return me, None
-    if centre and t.startswith("c") and t[1:].isdigit() and 1 <= int(t[1:]) <= 3:
-        return None, int(t[1:]) - 1
-    if t.isdigit() and 1 <= int(t) <= n:
-        return int(t) - 1, None
+    card = typed_number(t[1:]) if centre and t.startswith("c") else None
+    if card is not None and 1 <= card <= 3:
+        return None, card - 1
+    seat = typed_number(t)
+    if seat is not None and 1 <= seat <= n:
+        return seat - 1, None
     if not centre:
         raise ScriptError(
             "script.bad_claim",

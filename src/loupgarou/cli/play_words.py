@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from loupgarou.core.actions import Action
 from loupgarou.core.events import JSON, Event
+from loupgarou.scripting.words import slot
 
 HUMAN = "human"
 """A Lupus in Tabula sighting's other answer: the Seer and the Medium learn "a Werewolf"
@@ -154,14 +155,14 @@ class Words:
         if did:
             action = Action.from_json(did)
             targets = [self.who(p) for p in action.players] + [
-                f"centre card {c + 1}" for c in action.centre
+                f"centre card {slot(c)}" for c in action.centre
             ]
             parts.append(
                 f"says they did '{action.kind}'" + (f" on {', '.join(targets)}" if targets else "")
             )
         for s in raw.get("saw", ()):
             place = (
-                f"centre card {int(s['centre']) + 1}"
+                f"centre card {slot(int(s['centre']))}"
                 if s.get("centre") is not None
                 else f"{self.whose(s.get('seat'))} card"
             )
@@ -256,14 +257,14 @@ class Words:
         if k == "card_seen":
             return f"{you} looked at {self.whose(d['seat'])} card: {role_words(d['role'])}."
         if k == "centre_seen":
-            return f"{you} looked at centre card {int(d['centre']) + 1}: {role_words(d['role'])}."
+            return f"{you} looked at centre card {slot(int(d['centre']))}: {role_words(d['role'])}."
         if k == "robbed":
             return f"{you} took {self.whose(d['seat'])} card, which is {role_words(d['role'])}."
         if k == "swapped":
             a, b = d["seats"]
             return f"{you} swapped the cards of {self.who(a)} and {self.who(b)}."
         if k == "took_centre":
-            return f"{you} swapped with centre card {int(d['centre']) + 1}, without looking."
+            return f"{you} swapped with centre card {slot(int(d['centre']))}, without looking."
         if k == "own_card":
             return f"{you} looked at {'your' if you == 'You' else 'their'} own card: {role_words(d['role'])}."
         if k == "declined":
@@ -386,7 +387,7 @@ class Words:
             return f"{you} looked at the two set-aside cards: {cards}."
         if k == "took":
             return (
-                f"{you} took set-aside card {int(d['centre']) + 1}, {role_words(d['role'])}, "
+                f"{you} took set-aside card {slot(int(d['centre']))}, {role_words(d['role'])}, "
                 "and set the Thief aside."
             )
         if k == "paired":

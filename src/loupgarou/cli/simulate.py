@@ -30,7 +30,8 @@ from loupgarou.cli.files import check_writable, write_atomically
 from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
 from loupgarou.core.variant import GameConfig, Variant
-from loupgarou.sim.runner import SimSpec, parse_bots, progress_bar, run, stream
+from loupgarou.sim.bots_flag import bots_from_flag, show_bots
+from loupgarou.sim.runner import SimSpec, progress_bar, run, stream
 
 __all__ = ["default_players", "handle", "register", "run", "suited_players"]
 from loupgarou.sim.scenarios import find_lupus_scenario, lupus_deck, lupus_player_range, table_spec
@@ -49,13 +50,13 @@ SCENARIO_HELP = (
 
 BOTS_EPILOG = (
     "Bots: --bots sensible (every seat), or a comma list of WHERE=KIND. WHERE is '*', a seat "
-    "number (from 0) or the side of a seat's dealt card: village, werewolf or tanner in One "
+    "number (from 1, as play counts: 1 is the first seat clockwise), a player's name (play) or the side of a seat's dealt card: village, werewolf or tanner in One "
     "Night; village or werewolves in Thiercelieux; humans, werewolves or werehamster in Lupus "
     "in Tabula (the Possessed sits with the werewolves, the Mythomaniac with the humans). A "
     "seat beats a side, a side beats '*'. KIND is random, sensible, or agent:COMMAND (an "
     "external program, see docs/bots.md; it must come last). Examples: "
     "--bots village=sensible,werewolf=random ; lupus --bots humans=sensible,werewolves=random ; "
-    "--bots '*=random,0=agent:python3 examples/agents/first_option.py'"
+    "--bots '*=random,1=agent:python3 examples/agents/first_option.py'"
 )
 
 DEFAULT_PLAYERS = {"one-night": 5, "thiercelieux": 8, "lupus": 8}
@@ -255,7 +256,7 @@ def handle(args: argparse.Namespace) -> int:
     workers = max(1, min(workers, MAX_WORKERS, args.games))
     spec = SimSpec(
         table,
-        parse_bots(args.bots),
+        bots_from_flag(args.bots, family.name, table.players),
         games=args.games,
         seed=args.seed,
         agent_timeout=args.agent_timeout,
@@ -265,7 +266,7 @@ def handle(args: argparse.Namespace) -> int:
     tally = Tally()
     for result in stream(spec, workers=workers, progress=progress_bar() if show else None):
         tally.add(result)
-    bots = ", ".join(f"{w}={k}" for w, k in spec.bots)
+    bots = show_bots(spec.bots)
     summary = tally.summary(
         f"{family.name} {table.label}, bots {bots}, seed {args.seed}",
         teams_in_play(family.name, table.deck, tally.sides),

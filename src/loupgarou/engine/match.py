@@ -177,7 +177,9 @@ class Match:
         if not statement.text and statement.claim is None:
             raise IllegalAction("action.empty_statement", "a statement needs a text or a claim")
         if not self.variant.may_speak(self.state, seat):
-            raise IllegalAction("action.cannot_speak", f"seat {seat} may not speak now")
+            raise IllegalAction(
+                "action.cannot_speak", f"{seat_label(self.config.players, seat)} may not speak now"
+            )
         self.state, events = self.variant.speak(self.state, seat, statement)
         self.inputs.append(_new(Input, ("statement", seat, "", None, None, statement)))
         self.events.extend(events)
@@ -259,10 +261,27 @@ class Match:
 
 
 def seat_label(players: Sequence[str], seat: int) -> str:
-    """``seat 3 [Cid]``: a seat as refusals name it (the number, and the name for people)."""
+    """A seat as refusals name it for people: the player's name (a number that is no seat
+    of the table, which only a program can send, is shown as it came: ``seat 7``)."""
     if 0 <= seat < len(players):
-        return f"seat {seat} [{players[seat]}]"
+        return players[seat]
     return f"seat {seat}"
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def action_words(players: Sequence[str], action: Action) -> str:
+    """An action as refusals show it to people: its verb, then its targets, players by
+    name and centre cards as ``c1`` to ``c3`` (``swap Ann and Cid``, ``look centre c1 and
+    c3``).  :meth:`Action.describe` is the data form, indices from 0."""
+    parts = [action.kind]
+    if action.players:
+        parts.append(_and([seat_label(players, p) for p in action.players]))
+    if action.centre:
+        parts.append("centre " + _and([f"c{c + 1}" for c in action.centre]))
+    return " ".join(parts)
 
 
 def _verbs(decision: Decision) -> str:
@@ -301,7 +320,9 @@ def not_allowed(players: Sequence[str], decision: Decision, action: Action) -> I
     """The refusal of an action that is not among ``decision``'s options: a pass on a
     mandatory decision says so; otherwise the legal options are listed."""
     options = decision.options
-    legal = "; ".join(a.describe() for a in options[:12]) + (" ..." if len(options) > 12 else "")
+    legal = "; ".join(action_words(players, a) for a in options[:12]) + (
+        " ..." if len(options) > 12 else ""
+    )
     who = seat_label(players, decision.seat)
     if action.kind == "pass" and not decision.optional:
         return IllegalAction(
@@ -310,7 +331,7 @@ def not_allowed(players: Sequence[str], decision: Decision, action: Action) -> I
             + legal,
         )
     return IllegalAction(
-        "action.illegal", f"{who} cannot '{action.describe()}' now; legal: {legal}"
+        "action.illegal", f"{who} cannot '{action_words(players, action)}' now; legal: {legal}"
     )
 
 

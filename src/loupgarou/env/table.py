@@ -162,10 +162,11 @@ class Setup:
     """What an environment plays: a family, a scenario or a deck, a player count, table
     options, and which seats our bots take.
 
-    ``bots`` are ``(where, kind)`` pairs as ``loupgarou simulate --bots`` takes them:
-    ``where`` is ``*``, a starting side (One Night ``village``, ``werewolf``, ``tanner``;
-    Thiercelieux ``village``, ``werewolves``; Lupus in Tabula ``humans``, ``werewolves``,
-    ``werehamster``) or a seat number; ``kind`` is ``random`` or ``sensible`` (or
+    ``bots`` are ``(where, kind)`` pairs as :attr:`SimSpec.bots` holds them: ``where`` is
+    ``*``, a starting side (One Night ``village``, ``werewolf``, ``tanner``; Thiercelieux
+    ``village``, ``werewolves``; Lupus in Tabula ``humans``, ``werewolves``,
+    ``werehamster``) or a seat number from 0, as the agents ``player_S`` are numbered
+    (``loupgarou simulate --bots``, typed by people, counts from 1); ``kind`` is ``random`` or ``sensible`` (or
     ``agent:COMMAND``), or ``agent`` for a seat the environment's caller plays (the
     default).  A seat number beats a side, which beats ``*``."""
 

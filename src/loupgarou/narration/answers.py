@@ -89,8 +89,8 @@ class Players:
         word = fold(token)
         if not word:
             raise BadAnswer("error.empty")
-        if word.isdigit():
-            number = int(word)
+        if word.isdecimal():
+            number = int(word) if len(word) <= 9 else 0  # int() refuses 4,300 digits
             if 1 <= number <= len(self.names):
                 return number - 1
             raise self._unknown(token)

@@ -25,10 +25,11 @@ from loupgarou.core.actions import Action
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON, Event
+from loupgarou.core.outcome import Reason
 from loupgarou.core.statements import Statement
 from loupgarou.engine.match import Match
 from loupgarou.scripting.verdict import Copy, Death, Ending, FinalCard, TableNow, Verdict
-from loupgarou.scripting.words import describe_action, describe_statement, name_of
+from loupgarou.scripting.words import describe_action, describe_statement, name_of, with_names
 
 
 class Teller:
@@ -77,7 +78,7 @@ class Dialect:
     """How a script names those face-down cards, in a deal and in a step (``centre``
     for One Night, ``set_aside`` for Thiercelieux); steps also accept ``centre``.  Empty
     for a family without face-down cards (Lupus): its deals and steps take none."""
-    slot_hint: str = "centre cards are numbered 0, 1, 2"
+    slot_hint: str = "centre cards are c1, c2 and c3 (or, in the data form, 0, 1 and 2)"
     """How those cards are numbered, for error messages."""
     centre_label: str = "centre"
     """What the report calls them."""
@@ -226,7 +227,9 @@ class Dialect:
             deaths=self.deaths(match),
             winners=tuple(sorted(outcome.winners)),
             teams=tuple(sorted(outcome.teams)),
-            reasons=outcome.reasons,
+            reasons=tuple(
+                Reason(r.code, with_names(r.text, match.players)) for r in outcome.reasons
+            ),
         )
 
     def final_cards(self, match: Match) -> tuple[FinalCard, ...]:

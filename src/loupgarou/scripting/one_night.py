@@ -25,7 +25,7 @@ from loupgarou.scripting.family_kit import FamilyDialect
 from loupgarou.scripting.one_night_names import english
 from loupgarou.scripting.one_night_tell import OneNightTeller
 from loupgarou.scripting.verdict import Copy, FinalCard, TableNow
-from loupgarou.scripting.words import and_list, name_of
+from loupgarou.scripting.words import and_list, name_of, slot
 from loupgarou.variants.one_night.resolution import team_of
 from loupgarou.variants.one_night.roles import Role, parse_role
 from loupgarou.variants.one_night.scenarios import find_scenario
@@ -77,7 +77,7 @@ class OneNightDialect(FamilyDialect):
 
     def describe_action(self, action: Action, names: Sequence[str]) -> str:
         who = and_list([name_of(names, p) for p in action.players])
-        slots = and_list([str(c) for c in action.centre])
+        slots = and_list([slot(c) for c in action.centre])
         cards = "centre card" if len(action.centre) == 1 else "centre cards"
         kind = action.kind
         if kind == "copy" and action.players:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from loupgarou.core.events import JSON, Event
+from loupgarou.core.events import JSON, Event, as_int
 from loupgarou.scripting.dialect import Dialect, Teller
 from loupgarou.scripting.one_night_names import deck_summary, english
-from loupgarou.scripting.words import and_list
+from loupgarou.scripting.words import and_list, slot
 from loupgarou.variants.one_night.roles import Role
 
 STEP_CALLS = {
@@ -110,7 +110,7 @@ class OneNightTeller(Teller):
                 f"{english(str(d['role']))}."
             )
         if kind == "centre_seen":
-            return f"{self.label(actor)} looked at centre card {d['centre']}: {english(str(d['role']))}."
+            return f"{self.label(actor)} looked at centre card {slot(as_int(d['centre']))}: {english(str(d['role']))}."
         if kind == "robbed":
             return (
                 f"{self.label(actor)} swapped cards with {self.name(int(d['seat']))} and looked "
@@ -120,7 +120,7 @@ class OneNightTeller(Teller):
             return f"{self.label(actor)} swapped the cards of {self.names_of(d['seats'])}, without looking."
         if kind == "took_centre":
             return (
-                f"{self.label(actor)} swapped their card with centre card {d['centre']}, "
+                f"{self.label(actor)} swapped their card with centre card {slot(as_int(d['centre']))}, "
                 "without looking."
             )
         if kind == "own_card":

@@ -32,6 +32,7 @@ from loupgarou.scripting.reader import (
     unknown,
 )
 from loupgarou.scripting.steps import read_step
+from loupgarou.scripting.words import slot
 from loupgarou.variants.registry import find_family
 
 TOP_FIELDS = (
@@ -62,15 +63,16 @@ def _players(value: JSON) -> tuple[str, ...]:
         if not isinstance(name, str) or not name.strip():
             fail(
                 "script.bad_players",
-                f"player {i} must be a name (text), not {name!r}; {QUOTE}",
+                f"player {i + 1} must be a name (text), not {name!r}; {QUOTE}",
             )
         problem = name_problem(name.strip())
         if problem is not None:
-            fail("setup.bad_name", f"player {i}: {problem}")
+            fail("setup.bad_name", f"player {i + 1}: {problem}")
         key = name.strip().casefold()
         if key in seen:
             fail(
-                "script.bad_players", f"the name '{name}' is used twice (seats {seen[key]} and {i})"
+                "script.bad_players",
+                f"the name '{name}' is used twice (players {seen[key] + 1} and {i + 1})",
             )
         seen[key] = i
         out.append(name.strip())
@@ -123,12 +125,12 @@ def _deal(value: JSON, reader: Reader, slots: int, count: _CardCount) -> tuple[s
                 "script.bad_deal",
                 f"'deal.players' lists {len(cards)} cards for {n} players (one per seat, in order)",
             )
-        roles = [reader.role(r, f"'deal', seat {i}") for i, r in enumerate(cards)]
+        roles = [reader.role(r, f"'deal', {reader.players[i]}") for i, r in enumerate(cards)]
     extra = listing(deal.get(field, []), f"'deal.{field}'") if field else []
     label = reader.dialect.centre_label
     dealt = (
         *(r for r in roles if r is not None),
-        *(reader.role(r, f"'deal', {label} card {i}") for i, r in enumerate(extra)),
+        *(reader.role(r, f"'deal', {label} card {slot(i)}") for i, r in enumerate(extra)),
     )
     if len(extra) != slots:
         count.check(dealt)  # the rules' own card-count error, when they refuse these cards

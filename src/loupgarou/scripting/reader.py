@@ -3,8 +3,9 @@
 Contract: each helper returns the value in the expected shape or raises
 :class:`ScriptError` whose message starts with where the value was found
 ("step 3: ...", "'deal': ...").  :class:`Reader` resolves seats (a player's
-name, any case, or a seat number) and role names (through the family's
-dialect) for one script.
+name, any case, or the data form: a seat number from 0), centre cards (``c1`` to
+``c3``, or the data form: 0 to 2) and role names (through the family's dialect) for
+one script.
 """
 
 from __future__ import annotations
@@ -84,7 +85,11 @@ class Reader:
             )
         if isinstance(ref, int):
             if not 0 <= ref < n:
-                fail("script.bad_seat", f"{where}: there is no seat {ref}; seats are 0 to {n - 1}")
+                fail(
+                    "script.bad_seat",
+                    f"{where}: there is no seat {ref}; a seat number is the data form, counted "
+                    f"from 0 (0 to {n - 1}): name the player instead ({', '.join(self.players)})",
+                )
             return ref
         found = self._by_name.get(ref.strip().casefold())
         if found is None:
@@ -108,11 +113,26 @@ class Reader:
         return role
 
     def centre(self, value: JSON, where: str) -> tuple[int, ...]:
+        """Centre (or set-aside) cards: ``c1`` to ``c3`` as people name them (any case),
+        or their index from 0, the data form of records."""
         items = value if isinstance(value, list | tuple) else [value]
-        for c in items:
-            if isinstance(c, bool) or not isinstance(c, int):
-                fail("script.bad_centre", f"{where}: {self.dialect.slot_hint}; got {c!r}")
-        return tuple(items)
+        return tuple(self._slot(c, where) for c in items)
+
+    def _slot(self, ref: JSON, where: str) -> int:
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            return ref
+        slots = self.dialect.centre_slots
+        if isinstance(ref, str) and slots:
+            text = ref.strip().casefold()
+            number = text[1:]
+            if (
+                text[:1] == "c"
+                and number.isdecimal()
+                and len(number) <= 9
+                and 1 <= int(number) <= slots
+            ):
+                return int(number) - 1
+        fail("script.bad_centre", f"{where}: {self.dialect.slot_hint}; got {ref!r}")
 
     def action(self, step: Mapping[str, JSON], where: str) -> Action:
         verb = step.get("do")

@@ -9,33 +9,13 @@ than :data:`MAX_OPTIONS`, which are cut with a count of the rest.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from loupgarou.scripting.families import dialect_for
 from loupgarou.scripting.verdict import Ending, Line, Standing, Verdict
-from loupgarou.scripting.words import and_list
+from loupgarou.scripting.words import and_list, with_names
 
 MAX_OPTIONS = 12
-
-_SEATS = re.compile(r"\b(seats?|players) (\d+(?:, \d+)*)(?!\d|, \d| \[)")
-"""Seat numbers in an engine message, unless already named (``seat 3 [Cid]``)."""
-_NAMED = re.compile(r"\bseat (\d+) \[([^\]\n]+)\]")
-"""A seat the engine named for people (``seat 3 [Cid]``): the name alone is shown."""
-
-
-def with_names(text: str, names: Sequence[str]) -> str:
-    """Players by their names in an engine message (which counts seats from 0): "seat 1"
-    -> "Bob", "players 0, 2" -> "Ann and Cid".  People name players by name; a number
-    that is no seat of the table is left as it is."""
-
-    def name(match: re.Match[str]) -> str:
-        seats = [int(number) for number in match.group(2).split(", ")]
-        if not all(0 <= seat < len(names) for seat in seats):
-            return match.group(0)
-        return and_list([names[seat] for seat in seats])
-
-    return _SEATS.sub(name, _NAMED.sub(r"\2", text))
 
 
 def _when(step: int | None) -> str:

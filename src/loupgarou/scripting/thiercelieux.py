@@ -5,7 +5,8 @@ pair, look, wake, sleep, vote, no_victim, no_lynch, spy, heal, poison, shoot, na
 names are read as the rules read them (English or French, any case); there are
 no scenarios, so a script gives its ``deck``.  An explicit deal gives every
 seat's card and, when the deck holds the Thief, the two set-aside cards
-(``set_aside``, slots 0 and 1; the Thief's ``take`` names one the same way); it
+(``set_aside``, slots ``c1`` and ``c2``, or 0 and 1 in the data form; the Thief's
+``take`` names one the same way); it
 becomes the ``deal`` permutation of card ids exactly as for One Night (the
 first unused card of the named role for each position, seats first).
 
@@ -52,7 +53,7 @@ from loupgarou.scripting.thiercelieux_names import (
 from loupgarou.scripting.thiercelieux_story import Chronicle, Vote, chronicle
 from loupgarou.scripting.thiercelieux_tell import ThiercelieuxTeller
 from loupgarou.scripting.verdict import Death, FinalCard, TableNow, Verdict
-from loupgarou.scripting.words import and_list, name_of
+from loupgarou.scripting.words import and_list, name_of, slot
 from loupgarou.variants.thiercelieux.resolution import opposite_lovers, teams
 from loupgarou.variants.thiercelieux.roles import Role, camp, parse_role
 from loupgarou.variants.thiercelieux.setup import SET_ASIDE
@@ -88,7 +89,7 @@ class ThiercelieuxDialect(FamilyDialect):
     )
     centre_slots = SET_ASIDE
     slot_field = "set_aside"
-    slot_hint = "the set-aside cards are numbered 0 and 1"
+    slot_hint = "the set-aside cards are c1 and c2 (or, in the data form, 0 and 1)"
     decisions = DECISIONS
     no_scenarios = (
         "Thiercelieux has no scenarios: give the 'deck', one card per player "
@@ -118,7 +119,7 @@ class ThiercelieuxDialect(FamilyDialect):
         kind = action.kind
         who = and_list([name_of(names, p) for p in action.players])
         if kind == "take" and action.centre:
-            return f"take set-aside card {action.centre[0]}"
+            return f"take set-aside card {slot(action.centre[0])}"
         if kind == "pair" and len(action.players) == 2:
             return f"make {who} the Lovers"
         if kind == "look" and action.players:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from loupgarou.core.events import JSON
+from loupgarou.core.events import JSON, as_int
 from loupgarou.scripting.dialect import Dialect
 from loupgarou.scripting.family_kit import FamilyTeller, Telling
 from loupgarou.scripting.thiercelieux_names import (
@@ -25,7 +25,7 @@ from loupgarou.scripting.thiercelieux_names import (
     VOTES,
     english,
 )
-from loupgarou.scripting.words import and_list
+from loupgarou.scripting.words import and_list, slot
 from loupgarou.variants.thiercelieux.roles import Role
 
 THIEF = Role.THIEF.value
@@ -79,7 +79,7 @@ class ThiercelieuxTeller(FamilyTeller):
 
     def _took(self, d: Mapping[str, JSON], actor: int) -> str:
         text = (
-            f"{self.label(actor)} took set-aside card {d['centre']}, a "
+            f"{self.label(actor)} took set-aside card {slot(as_int(d['centre']))}, a "
             f"{english(str(d['role']))}, and set their Thief card aside in its place."
         )
         self.roles[actor] = str(d["role"])

@@ -1,10 +1,12 @@
 """Small English helpers shared by every family's sentences.
 
-Contract: pure functions from values to text; seats are shown by name.
+Contract: pure functions from values to text; seats are shown by name, centre (and
+set-aside) cards as ``c1``, ``c2``, ``c3`` (:func:`slot`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from loupgarou.core.actions import Action
@@ -20,12 +22,36 @@ def and_list(items: Sequence[str], empty: str = "nobody") -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def slot(index: int) -> str:
+    """A centre (or set-aside) card as people name it: ``c1`` for the first, index 0."""
+    return f"c{index + 1}"
+
+
+_SEATS = re.compile(r"\b(seats?|players) (\d+(?:, \d+)*)(?!\d|, \d)")
+"""Seat numbers in a message of the rules (a verdict's reason: "the Tanner (seat 2)
+died"), which count seats from 0; the engine's refusals name players already."""
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """Players by their names in a message of the rules (which counts seats from 0):
+    "seat 1" -> "Bob", "players 0, 2" -> "Ann and Cid".  People name players by name; a
+    number that is no seat of the table is left as it is."""
+
+    def name(match: re.Match[str]) -> str:
+        seats = [int(number) for number in match.group(2).split(", ")]
+        if not all(0 <= seat < len(names) for seat in seats):
+            return match.group(0)
+        return and_list([names[seat] for seat in seats])
+
+    return _SEATS.sub(name, text)
+
+
 def name_of(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
 
 def describe_action(action: Action, names: Sequence[str]) -> str:
-    """A neutral description of an action, e.g. "look at Bob", "take centre card 1"."""
+    """A neutral description of an action, e.g. "look at Bob", "take centre card c2"."""
     if action.kind == "pass":
         return "pass"
     if action.kind == "vote" and len(action.players) == 1:
@@ -36,7 +62,7 @@ def describe_action(action: Action, names: Sequence[str]) -> str:
     if action.centre:
         word = "centre card" if len(action.centre) == 1 else "centre cards"
         parts.append(("and " if action.players else "") + word)
-        parts.append(and_list([str(c) for c in action.centre]))
+        parts.append(and_list([slot(c) for c in action.centre]))
     return " ".join(parts)
 
 
@@ -62,7 +88,7 @@ def describe_statement(
             seen = []
             for s in claim.saw:
                 where = (
-                    f"centre card {s.centre}"
+                    f"centre card {slot(s.centre)}"
                     if s.centre is not None
                     else f"{name_of(names, s.seat if s.seat is not None else -1)}'s card"
                 )

@@ -20,6 +20,7 @@ from loupgarou.narration.cues import Cue, total_seconds
 from loupgarou.narration.locale import Locale, load_locale
 from loupgarou.narration.script import Timing, build_script, possible_roles
 from loupgarou.narration.themes import load_theme
+from loupgarou.scripting.words import with_names
 from loupgarou.session.phones import GameError
 from loupgarou.session.settings import Settings, spec
 from loupgarou.variants.one_night.resolution import decide, team_of, vote_deaths
@@ -185,7 +186,10 @@ class NarratedOneNight(ScriptClock):
                 ],
                 "winners": [who(s) for s in sorted(outcome.winners)],
                 "teams": sorted(outcome.teams),
-                "reasons": [{"code": r.code, "text": r.text} for r in outcome.reasons],
+                "reasons": [
+                    {"code": r.code, "text": with_names(r.text, self.names)}
+                    for r in outcome.reasons
+                ],
             },
         }
         self.stage = "over"

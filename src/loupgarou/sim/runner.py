@@ -20,7 +20,9 @@ pickled values, is not); the names of :mod:`loupgarou.sim.game` and
 Bots sit by *side*: a kind for every seat (``*``), for a starting side
 (``village``, ``werewolf`` ...; the seat's side is its dealt card's, which the
 game master knows once the cards are dealt; the bot itself only ever gets its
-seat's view), or for a seat number.
+seat's view), or for a seat.  :class:`SimSpec` holds the data form, seats counted from 0
+like every program-facing format; the ``--bots`` flag, which counts seats from 1 as people
+do, is read by :mod:`loupgarou.sim.bots_flag` (whose :func:`parse_bots` is also found here).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from typing import Final, TextIO
 
 from loupgarou.bots.registry import factory, family_bots
 from loupgarou.core.errors import ScriptError
+from loupgarou.sim.bots_flag import parse_bots
 from loupgarou.sim.game import kind_for, new_game, play_game, play_match, starting_roles
 from loupgarou.sim.spec import SimSpec
 from loupgarou.sim.stats import GameResult
@@ -56,49 +59,22 @@ __all__ = [
 ]
 
 
-def parse_bots(text: str) -> tuple[tuple[str, str], ...]:
-    """``sensible`` or ``village=sensible,werewolf=random,0=agent:./bot``."""
-    items: list[tuple[str, str]] = []
-    for part in _split(text):
-        where, eq, kind = part.partition("=")
-        if not eq:
-            where, kind = "*", part
-        where, kind = where.strip(), kind.strip()
-        if not where or not kind:
-            raise ScriptError("script.bad_bots", f"cannot read the bot assignment {part!r}")
-        items.append((where, kind))
-    if not items:
-        raise ScriptError("script.bad_bots", "give at least one bot kind")
-    return tuple(items)
-
-
-def _split(text: str) -> list[str]:
-    """Split on commas, except inside an ``agent:`` command (which runs to the end)."""
-    out: list[str] = []
-    rest = text
-    while rest:
-        head, _, tail = rest.partition(",")
-        if "agent:" in head:
-            out.append(rest)
-            break
-        out.append(head)
-        rest = tail
-    return [p for p in (x.strip() for x in out) if p]
-
-
 def check_bots(spec: SimSpec) -> None:
-    """Refuse unknown kinds, sides and seats before any game is played."""
+    """Refuse unknown kinds, sides and seats before any game is played (the data form:
+    a seat is its index, from 0; the ``--bots`` flag is checked in people's terms by
+    :func:`~loupgarou.sim.bots_flag.bots_from_flag` before)."""
     entry = family_bots(spec.table.family)
     n = spec.table.players
     for where, kind in spec.bots:
         factory(spec.table.family, kind, agent_timeout=spec.agent_timeout)
         if where == "*" or where in entry.sides:
             continue
-        if where.isdigit() and int(where) < n:
+        if where.isdecimal() and len(where) <= 9 and int(where) < n:
             continue
         raise ScriptError(
             "script.bad_bots",
-            f"'{where}' is not a seat (0 to {n - 1}), a side ({', '.join(entry.sides)}) or '*'",
+            f"'{where}' is not a seat index (0 to {n - 1}, counted from 0), a side "
+            f"({', '.join(entry.sides)}) or '*'",
         )
 
 

@@ -17,7 +17,8 @@ class SimSpec:
 
     table: TableSpec
     bots: tuple[tuple[str, str], ...] = (("*", "random"),)
-    """``(where, kind)``: ``where`` is ``*``, a side name or a seat number."""
+    """``(where, kind)``: ``where`` is ``*``, a side name or a seat index counted from 0
+    (the data form; ``--bots`` counts seats from 1: :mod:`loupgarou.sim.bots_flag`)."""
     games: int = 1000
     seed: int = 0
     agent_timeout: float = 5.0

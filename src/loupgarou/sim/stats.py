@@ -78,7 +78,7 @@ class Fault:
     def text(self) -> str:
         times = "once" if self.count == 1 else f"{self.count} times"
         return (
-            f"seat {self.seat} ({self.bot}), decision '{self.decision}': "
+            f"seat {self.seat + 1} ({self.bot}), decision '{self.decision}': "
             f"{WHY.get(self.code, self.code)}, {times}"
         )
 

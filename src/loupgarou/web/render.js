@@ -45,7 +45,7 @@ export function eventText(e, names, ctx) {
   const vars = {
     name: who(d.seat), role: d.role ? role(d.role) : "", names: whom(d.seats),
     night: d.night ?? "", day: d.day ?? "", step: stepName(d.step, ctx),
-    centre: d.centre !== undefined && !isList(d.centre) ? d.centre + 1 : "",
+    centre: d.centre !== undefined && !isList(d.centre) ? `c${d.centre + 1}` : "",
     text: d.text ?? "", by: who(d.by), hunter: who(d.hunter), target: who(d.target), lover: who(d.lover),
     replaced: who(d.replaced),
   };
@@ -87,7 +87,7 @@ function genericEvent(e, names, ctx) {
     if (k === "seat" || k === "target" || k === "by") return names[v] ?? v;
     if (k === "seats" && isList(v)) return list(v.map((s) => names[s] ?? s), ctx);
     if (k === "role") return ctx.role(v);
-    if (k === "centre") return ctx.t("common.centre", { n: (isList(v) ? v : [v]).map((c) => c + 1).join("+") });
+    if (k === "centre") return ctx.t("common.centre", { n: (isList(v) ? v : [v]).map((c) => `c${c + 1}`).join("+") });
     return isList(v) || typeof v === "object" ? JSON.stringify(v) : String(v);
   });
   return `${e.kind.replace(/_/g, " ")}${parts.length ? ": " + parts.join(", ") : ""}`;
@@ -97,7 +97,7 @@ export function claimText(c, names, ctx) {
   if (!c) return "";
   const out = [ctx.t("claim.was", { role: ctx.role(c.role) })];
   for (const s of c.saw || []) {
-    const where = s.seat !== undefined && s.seat !== null ? names[s.seat] : ctx.t("common.centre", { n: (s.centre ?? 0) + 1 });
+    const where = s.seat !== undefined && s.seat !== null ? names[s.seat] : ctx.t("common.centre", { n: `c${(s.centre ?? 0) + 1}` });
     out.push(ctx.t("claim.saw", { name: where, role: s.role === "human" ? ctx.t("claim.human") : ctx.role(s.role) }));
   }
   return out.join(" ");
@@ -107,7 +107,7 @@ export function claimText(c, names, ctx) {
 export function optionLabel(o, names, withVerb, ctx) {
   const targets = [
     ...(o.players || []).map((s) => names[s] ?? `#${s + 1}`),
-    ...(o.centre || []).map((c) => ctx.t("common.centre", { n: c + 1 })),
+    ...(o.centre || []).map((c) => ctx.t("common.centre", { n: `c${c + 1}` })),
   ];
   const verb = ctx.has(`act.${o.kind}`) ? ctx.t(`act.${o.kind}`) : o.kind.replace(/_/g, " ");
   if (!targets.length) return verb;
@@ -142,7 +142,7 @@ export function taskControls(task, names, ui, ctx, night = false) {
   const found = pick.length ? matchPick(options, pick) : -1;
   const toggles = [
     ...seats.map((s) => [`p${s}`, names[s] ?? `#${s + 1}`]),
-    ...centre.map((c) => [`c${c}`, ctx.t("common.centre", { n: c + 1 })]),
+    ...centre.map((c) => [`c${c}`, ctx.t("common.centre", { n: `c${c + 1}` })]),
   ];
   return `<p class="help">${esc(ctx.t("task.pick_several"))}</p>
   <div class="choices" role="group" aria-label="${esc(ctx.t("task.options"))}">${toggles
