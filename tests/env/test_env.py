@@ -194,7 +194,9 @@ def test_the_text_form_tells_the_seats_view() -> None:
     e.reset(seed=3)
     obs = e.observe("player_0")
     text = obs["text"]
-    assert text.startswith("You are P1 (seat 0)")
+    # the text is for people-like readers: seats counted from 1, centre cards c1 to c3,
+    # as every text of loupgarou (the numeric observation keeps counting from 0)
+    assert text.startswith("You are P1 (seat 1, counting clockwise from 1)")
     assert "looked at their card" in text
     assert e.observation_space("player_0").contains(obs)
     legal = np.flatnonzero(obs["action_mask"])

@@ -289,7 +289,7 @@ def describe_choice(cat: Catalogue, index: int, names: Sequence[str]) -> str:
     what = "not a Werewolf" if s.role == HUMAN else _role_phrase(dialect.role_name(s.role))
     if s.seat is not None:
         return f"add: {names[s.seat]} is {what}"
-    return f"add: centre card {(s.centre or 0) + 1} is {what}"
+    return f"add: centre card c{(s.centre or 0) + 1} is {what}"
 
 
 def _role_phrase(name: str) -> str:
@@ -310,7 +310,7 @@ class TextView:
         teller = dialect_for(self.cat.family).teller(names)
         seat = view.seat
         lines = [
-            f"You are {names[seat]} (seat {seat}) in a game of {self.title} with "
+            f"You are {names[seat]} (seat {seat + 1}, counting clockwise from 1) in a game of {self.title} with "
             f"{len(names)} players: {', '.join(names)}."
         ]
         for e in view.events:
@@ -334,7 +334,11 @@ class TextView:
                 said = [f"the {turn.role}"] if turn.role else []
                 said += [
                     f"{s.role} at "
-                    + (names[s.seat] if s.seat is not None else f"centre {s.centre}")
+                    + (
+                        names[s.seat]
+                        if s.seat is not None
+                        else f"centre card c{(s.centre or 0) + 1}"
+                    )
                     for s in turn.sightings
                 ]
                 lines.append(

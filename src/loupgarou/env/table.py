@@ -269,7 +269,7 @@ class Catalogue:
         labels.append("sighting: end the statement")
         for r in sight_roles:
             labels += [f"sighting: {r} at seat {s}" for s in range(n)]
-            labels += [f"sighting: {r} at centre {c}" for c in range(centre)]
+            labels += [f"sighting: {r} at centre card c{c + 1}" for c in range(centre)]
         return Catalogue(
             family,
             n,
