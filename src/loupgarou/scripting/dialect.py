@@ -27,19 +27,34 @@ from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON, Event
 from loupgarou.core.statements import Statement
 from loupgarou.engine.match import Match
+from loupgarou.scripting.speech import Speech, speech_for
 from loupgarou.scripting.verdict import Copy, Death, Ending, FinalCard, TableNow, Verdict
 from loupgarou.scripting.words import describe_action, describe_statement, name_of
 
 
 class Teller:
-    """Turns events into sentences, in order, remembering what earlier events said."""
+    """Turns events into sentences, in order, remembering what earlier events said; the
+    sentences are those of ``speech`` (a language, roles renamed by a theme; English by
+    default)."""
 
-    def __init__(self, dialect: Dialect, names: Sequence[str]) -> None:
+    def __init__(
+        self, dialect: Dialect, names: Sequence[str], speech: Speech | None = None
+    ) -> None:
         self.dialect = dialect
         self.names = tuple(names)
+        self.speech = speech or speech_for(dialect.family)
+        self.say = self.speech.say
 
     def name(self, seat: int) -> str:
         return name_of(self.names, seat)
+
+    def role(self, role: str) -> str:
+        """A role's name in this teller's words."""
+        return self.speech.role(role)
+
+    def join(self, items: Sequence[str], empty: str = "") -> str:
+        """A list in this teller's language ("A, B and C")."""
+        return self.speech.join(items, empty or self.say("common.nobody"))
 
     def tell(self, event: Event) -> str:
         """The sentence for ``event`` (a generic one for kinds the family does not know)."""
@@ -49,12 +64,14 @@ class Teller:
             said = describe_statement(
                 statement,
                 self.names,
-                self.dialect.role_name,
-                lambda a: self.dialect.describe_action(a, self.names),
+                self.role,
+                lambda a: self.dialect.describe_action(a, self.names, self.speech),
+                self.speech,
             )
-            return f"{who} {said}" + ("" if said.endswith(('"', ".", "!", "?")) else ".")
+            ends = ('"', "»", ".", "!", "?")
+            return self.say("statement", who=who, said=said) + ("" if said.endswith(ends) else ".")
         if event.kind == "death":
-            return self.dialect.describe_death(event.data, self.names)
+            return self.dialect.describe_death(event.data, self.names, self.speech)
         shown = ", ".join(f"{k}={_short(v)}" for k, v in event.data.items())
         return f"{event.kind}: {shown}" if shown else event.kind
 
@@ -124,8 +141,11 @@ class Dialect:
         """The deck a script without one plays with (none by default)."""
         return ()
 
-    def describe_action(self, action: Action, names: Sequence[str]) -> str:
-        """An action in words, without its actor: "look at Bob's card"."""
+    def describe_action(
+        self, action: Action, names: Sequence[str], speech: Speech | None = None
+    ) -> str:
+        """An action in words, without its actor: "look at Bob's card" (in ``speech``'s
+        words; English by default)."""
         return describe_action(action, names)
 
     def normalise(self, action: Action) -> Action:
@@ -163,18 +183,22 @@ class Dialect:
 
     # --- telling what happened ----------------------------------------------------------------
 
-    def teller(self, names: Sequence[str]) -> Teller:
-        return Teller(self, names)
+    def teller(self, names: Sequence[str], speech: Speech | None = None) -> Teller:
+        """What tells this family's events, in ``speech``'s words (English by default)."""
+        return Teller(self, names, speech)
 
-    def describe_death(self, data: Mapping[str, JSON], names: Sequence[str]) -> str:
+    def describe_death(
+        self, data: Mapping[str, JSON], names: Sequence[str], speech: Speech | None = None
+    ) -> str:
+        say = (speech or speech_for(self.family)).say
         who = name_of(names, int(data["seat"]))
         cause = data.get("cause")
         by = data.get("by")
         if cause == "vote":
-            return f"{who} died: the vote went against them."
+            return say("death.voted", who=who)
         if by is not None:
-            return f"{who} died ({cause}), taken by {name_of(names, int(by))}."
-        return f"{who} died ({cause})."
+            return say("death.by", who=who, cause=cause, killer=name_of(names, int(by)))
+        return say("death.cause", who=who, cause=cause)
 
     def deaths(self, match: Match) -> tuple[Death, ...]:
         """Every death so far, in order (from the 'death' events by default)."""

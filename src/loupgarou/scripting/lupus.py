@@ -17,7 +17,8 @@ readably, the player's name: the name is turned into the index when the draw
 happens, and a name that is not among the candidates then is refused
 (``chance.bad_outcome``).
 
-Events become English sentences (:mod:`.lupus_tell`); the verdict gains the
+Events become sentences (:mod:`.lupus_tell`, in the words of a
+:class:`~loupgarou.scripting.speech.Speech`: English by default, French for a French room); the verdict gains the
 story in short (:mod:`.lupus_story`): every vote with its tally and tie, the
 Welcome card over time, the Ghosts, the Seer's and the Medium's answers, the
 other night powers, and every death dated by night or day.
@@ -50,6 +51,7 @@ from loupgarou.scripting.lupus_names import (
 )
 from loupgarou.scripting.lupus_story import Answer, Chronicle, Vote, chronicle
 from loupgarou.scripting.lupus_tell import LupusTeller
+from loupgarou.scripting.speech import Speech, speech_for
 from loupgarou.scripting.verdict import Death, FinalCard, TableNow, Verdict
 from loupgarou.scripting.words import and_list, name_of
 from loupgarou.variants.lupus.roles import Role, parse_role, side
@@ -114,24 +116,24 @@ class LupusDialect(FamilyDialect):
     def deal_slots(self, deck: Sequence[str]) -> int | None:
         return 0
 
-    def describe_action(self, action: Action, names: Sequence[str]) -> str:
+    def describe_action(
+        self, action: Action, names: Sequence[str], speech: Speech | None = None
+    ) -> str:
+        words = speech or speech_for(self.family)
+        say = words.say
         kind = action.kind
-        who = and_list([name_of(names, p) for p in action.players])
+        who = words.join([name_of(names, p) for p in action.players], say("common.nobody"))
         if not action.players:
             if kind == "rest":
-                return "end their defence"
+                return say("lupus.do.rest")
             if kind == "pass":
-                return "do nothing"
-            return super().describe_action(action, names)
-        words = {
-            "look": f"point at {who}",
-            "kill": f"vote to kill {who}",
-            "protect": f"protect {who}",
-            "pick": f"pick {who}",
-            "choose": f"choose {who}",
-            "vote": f"vote for {who}",
-        }
-        return words.get(kind) or super().describe_action(action, names)
+                return say("do.nothing")
+            return super().describe_action(action, names, speech)
+        if kind == "vote":
+            return say("do.vote", name=who)
+        if kind in ("look", "kill", "protect", "pick", "choose"):
+            return say(f"lupus.do.{kind}", name=who)
+        return super().describe_action(action, names, speech)
 
     # --- chance -----------------------------------------------------------------------------
 
@@ -152,8 +154,8 @@ class LupusDialect(FamilyDialect):
 
     # --- telling ----------------------------------------------------------------------------
 
-    def teller(self, names: Sequence[str]) -> Teller:
-        return LupusTeller(self, names)
+    def teller(self, names: Sequence[str], speech: Speech | None = None) -> Teller:
+        return LupusTeller(self, names, speech)
 
     def _chronicle(self, match: Match) -> Chronicle:
         return chronicle(match.events)

@@ -19,7 +19,8 @@ more readably, the player's name (``no_victim`` for the pack's "no victim"):
 the name is turned into the index when the draw happens, and a name that is
 not among the candidates then is refused (``chance.bad_outcome``).
 
-Events become English sentences (:mod:`.thiercelieux_tell`); the verdict gains
+Events become sentences (:mod:`.thiercelieux_tell`, in the words of a
+:class:`~loupgarou.scripting.speech.Speech`: English by default, French for a French room); the verdict gains
 the story in short (:mod:`.thiercelieux_story`): deaths dated by night or day,
 the Captains, the Lovers, every vote with its count and tie handling.
 """
@@ -42,6 +43,7 @@ from loupgarou.scripting.family_kit import (
     seat_ref,
     when_json,
 )
+from loupgarou.scripting.speech import Speech, speech_for
 from loupgarou.scripting.thiercelieux_names import (
     DECISIONS,
     TEAMS,
@@ -114,38 +116,28 @@ class ThiercelieuxDialect(FamilyDialect):
     def deal_slots(self, deck: Sequence[str]) -> int | None:
         return SET_ASIDE if any(parse_role(r) is Role.THIEF for r in deck) else 0
 
-    def describe_action(self, action: Action, names: Sequence[str]) -> str:
+    def describe_action(
+        self, action: Action, names: Sequence[str], speech: Speech | None = None
+    ) -> str:
+        words = speech or speech_for(self.family)
+        say = words.say
         kind = action.kind
-        who = and_list([name_of(names, p) for p in action.players])
+        who = words.join([name_of(names, p) for p in action.players], say("common.nobody"))
         if kind == "take" and action.centre:
-            return f"take set-aside card {action.centre[0]}"
+            return say("thiercelieux.do.take", slot=action.centre[0])
         if kind == "pair" and len(action.players) == 2:
-            return f"make {who} the Lovers"
+            return say("thiercelieux.do.pair", names=who)
         if kind == "look" and action.players:
-            return f"look at {who}'s card"
-        if kind == "wake":
-            return "wake up with the pack"
-        if kind == "sleep":
-            return "stay asleep"
+            return say("thiercelieux.do.look", name=who)
         if kind == "vote" and action.players:
-            return f"vote for {who}"
-        if kind == "no_victim":
-            return "vote for no victim"
-        if kind == "no_lynch":
-            return "nobody is lynched"
-        if kind == "spy":
-            return "spy on the Werewolves"
-        if kind == "heal" and action.players:
-            return f"heal {who}"
-        if kind == "poison" and action.players:
-            return f"poison {who}"
-        if kind == "shoot" and action.players:
-            return f"shoot {who}"
-        if kind == "name" and action.players:
-            return f"name {who} Captain"
+            return say("do.vote", name=who)
+        if kind in ("heal", "poison", "shoot", "name") and action.players:
+            return say(f"thiercelieux.do.{kind}", name=who)
+        if kind in ("wake", "sleep", "no_victim", "no_lynch", "spy"):
+            return say(f"thiercelieux.do.{kind}")
         if kind == "pass":
-            return "do nothing"
-        return super().describe_action(action, names)
+            return say("do.nothing")
+        return super().describe_action(action, names, speech)
 
     def normalise(self, action: Action) -> Action:
         if action.kind == "pair":
@@ -184,8 +176,8 @@ class ThiercelieuxDialect(FamilyDialect):
 
     # --- telling ----------------------------------------------------------------------------
 
-    def teller(self, names: Sequence[str]) -> Teller:
-        return ThiercelieuxTeller(self, names)
+    def teller(self, names: Sequence[str], speech: Speech | None = None) -> Teller:
+        return ThiercelieuxTeller(self, names, speech)
 
     def _chronicle(self, match: Match) -> Chronicle:
         state: State = match.state
