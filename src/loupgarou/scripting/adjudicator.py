@@ -42,6 +42,7 @@ from loupgarou.scripting.chance import DealBuilder, ScriptChance
 from loupgarou.scripting.dialect import Dialect
 from loupgarou.scripting.families import dialect_for
 from loupgarou.scripting.model import RESULT_KINDS, Move, Script
+from loupgarou.scripting.speech import Speech
 from loupgarou.scripting.verdict import (
     Knowledge,
     Line,
@@ -297,8 +298,9 @@ def _apply(match: Match, move: Move) -> tuple[Event, ...]:
     return match.submit(move.seat, move.action)
 
 
-def play(script: Script) -> Played:
-    """Play ``script``; see the module docstring."""
+def play(script: Script, speech: Speech | None = None) -> Played:
+    """Play ``script``; see the module docstring.  The game is told in ``speech``'s
+    words (English by default)."""
     dialect = dialect_for(script.family)
     names = script.players
     match, chance = start(script)
@@ -352,7 +354,7 @@ def play(script: Script) -> Played:
         steps_total=len(script.steps),
         played=tuple(played),
         rejected=rejected,
-        **_told(match, dialect, caused),
+        **_told(match, dialect, caused, speech),
     )
     return Played(match, verdict)
 
@@ -369,22 +371,26 @@ def _deck(match: Match, script: Script) -> tuple[str, ...]:
     return script.deck
 
 
-def _timeline(match: Match, dialect: Dialect, caused: list[int | None]) -> tuple[Line, ...]:
-    teller = dialect.teller(match.players)
+def _timeline(
+    match: Match, dialect: Dialect, caused: list[int | None], speech: Speech | None = None
+) -> tuple[Line, ...]:
+    teller = dialect.teller(match.players, speech)
     return tuple(
         Line(step, e.kind, e.audience.to_json(), teller.tell(e), e.data)
         for e, step in zip(match.events, caused, strict=True)
     )
 
 
-def _knowledge(match: Match, dialect: Dialect, caused: list[int | None]) -> tuple[Knowledge, ...]:
+def _knowledge(
+    match: Match, dialect: Dialect, caused: list[int | None], speech: Speech | None = None
+) -> tuple[Knowledge, ...]:
     """What each seat learned: the events of its view (``Match.view``), each labelled with
     the step that produced it.  The step is told by the event's place in the log, never by
     its value: the rules share one immutable event between games and nights (the same
     ``woke`` every night), so two entries of the log may be the very same object."""
     out = []
     for seat in range(len(match.players)):
-        teller = dialect.teller(match.players)
+        teller = dialect.teller(match.players, speech)
         learned: list[Line] = []
         dealt: str | None = None
         for e, step in zip(match.events, caused, strict=True):
@@ -413,22 +419,36 @@ def _standing(match: Match, dialect: Dialect) -> Standing:
     )
 
 
-def _told(match: Match, dialect: Dialect, caused: list[int | None]) -> dict[str, Any]:
+def _told(
+    match: Match, dialect: Dialect, caused: list[int | None], speech: Speech | None = None
+) -> dict[str, Any]:
     """What a verdict tells of its match, the same for a script's game and a served one:
-    the timeline, what each player learned, the ending, the table now, the story."""
+    the timeline, what each player learned, the ending, the table now, the story; its
+    sentences in ``speech``'s words (English by default)."""
+    ending = dialect.ending(match)
+    if ending is not None and speech is not None:
+        ending = replace(ending, reasons=tuple(speech.reason(r) for r in ending.reasons))
     return {
-        "timeline": _timeline(match, dialect, caused),
-        "knowledge": _knowledge(match, dialect, caused),
-        "ending": dialect.ending(match),
+        "timeline": _timeline(match, dialect, caused, speech),
+        "knowledge": _knowledge(match, dialect, caused, speech),
+        "ending": ending,
         "standing": _standing(match, dialect),
         "story": dialect.story(match),
         "state_extra": dialect.state_extra(match),
     }
 
 
-def verdict_of_match(match: Match, *, source: str, title: str, scenario: str | None) -> Verdict:
+def verdict_of_match(
+    match: Match,
+    *,
+    source: str,
+    title: str,
+    scenario: str | None,
+    speech: Speech | None = None,
+) -> Verdict:
     """The verdict of a game played elsewhere than from a script (a served game): told
-    from its match as the adjudicator tells a script's, with no steps to number."""
+    from its match as the adjudicator tells a script's, with no steps to number, in
+    ``speech``'s words (a room's language and theme; English by default)."""
     dialect = dialect_for(match.variant.name)
     caused: list[int | None] = [None] * len(match.events)
     return Verdict(
@@ -445,5 +465,5 @@ def verdict_of_match(match: Match, *, source: str, title: str, scenario: str | N
         steps_total=0,
         played=(),
         rejected=None,
-        **_told(match, dialect, caused),
+        **_told(match, dialect, caused, speech),
     )

@@ -30,6 +30,7 @@ from functools import cache
 from importlib import resources
 
 from loupgarou.core.errors import SetupError
+from loupgarou.core.outcome import Reason
 from loupgarou.narration.locale import LANGUAGES, SCHEMAS, RoleName, load_locale
 from loupgarou.narration.themes import load_theme
 
@@ -79,6 +80,14 @@ class Speech:
         if found is None:
             return role
         return found.many if many else found.one
+
+    def reason(self, reason: Reason) -> Reason:
+        """A verdict's reason in this language: English keeps the rules' own text (which
+        names the seats); another language says ``<family>.reason.<code>``."""
+        key = f"{FAMILY_LOCALES.get(self.family, '')}.reason.{reason.code}"
+        if self.language == "en" or key not in self.texts:
+            return reason
+        return Reason(reason.code, self.say(key))
 
     def a(self, name: str) -> str:
         """A role's name as one of its kind: "a Werewolf", "an Owl" in English; French

@@ -482,8 +482,10 @@ class Room:
             self.records.append(to_record(game.match))
 
     def verdict(self) -> dict[str, JSON]:
-        """The last finished game told as the adjudicator tells it (docs/adjudicate-json.md)."""
+        """The last finished game told as the adjudicator tells it (docs/adjudicate-json.md),
+        in the room's language, its roles named by the room's theme."""
         from loupgarou.scripting.adjudicator import verdict_of_match
+        from loupgarou.scripting.speech import speech_for
 
         if isinstance(self.table, NarratedOneNight) and self.table.result is not None:
             return self.table.result
@@ -499,6 +501,7 @@ class Room:
                 source=f"room {self.code}",
                 title=title,
                 scenario=self.settings.scenario,
+                speech=speech_for(match.variant.name, self.settings.lang, self.settings.theme),
             ).to_json()
         return self._verdict
 
