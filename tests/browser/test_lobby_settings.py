@@ -73,7 +73,7 @@ def test_the_host_retunes_a_rematch_in_the_lobby(
         expect(bob.page.locator(".notice.bad")).to_be_visible()
         ann.page.click('[data-set-deck="-"][data-role="tanner"]')
         expect(ann.page.locator("[data-start]")).to_be_enabled()
-        capture(bob, "lobby-player-themed", shots_dir(tmp_path))
+        capture(bob, "lobby-player-themed", shots_dir(tmp_path), full=True)
         # The new game deals its cards under their pirate names.
         ann.page.click("[data-start]")
         expect(bob.page.locator('[data-card="show"]')).to_be_visible()

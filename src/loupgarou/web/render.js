@@ -199,7 +199,7 @@ function settingsSummary(st, ctx) {
   const opts = changed.length ? `<p class="small" id="table-options">${esc(ctx.t("lobby.options"))} ${esc(changed.map((o) => {
     const w = ctx.optionWords(o);
     const v = s.options[o.name];
-    return typeof v === "boolean" ? `${w.label}: ${ctx.t(v ? "common.yes" : "common.no")}` : `${w.label}: ${w.choice(v)}`;
+    return ctx.t("lobby.option_is", { label: w.label, value: typeof v === "boolean" ? ctx.t(v ? "common.yes" : "common.no") : w.choice(v) });
   }).join(" · "))}</p>` : "";
   const cards = st.room.table || s.deck;
   const deck = cards ? `<p class="small">${esc(ctx.t("home.deck.is"))} ${esc(cards.map((r) => ctx.role(r)).join(", "))}</p>` : "";
@@ -559,7 +559,7 @@ function endView(st, me, ui, ctx) {
   </section>
   ${votes.length ? `<section class="panel"><h2>${esc(ctx.t("end.votes"))}</h2><ul>${votes.map((x) => `<li>${esc(x)}</li>`).join("")}</ul></section>` : ""}
   ${told.length || ev.length ? `<details class="panel" open><summary>${esc(ctx.t("end.told"))}</summary>
-    ${told.length ? `<ol class="events" lang="en">${told.map((x) => `<li>${esc(x)}</li>`).join("")}</ol>` : `<ol class="events">${ev.map((e) => `<li>${esc(eventText(e, names, ctx))}</li>`).join("")}</ol>`}
+    ${told.length ? `<ol class="events" lang="${esc(st.room.settings?.lang || "en")}">${told.map((x) => `<li>${esc(x)}</li>`).join("")}</ol>` : `<ol class="events">${ev.map((e) => `<li>${esc(eventText(e, names, ctx))}</li>`).join("")}</ol>`}
   </details>` : ""}
   ${isHost ? `<p><button type="button" class="primary" data-op="rematch">${esc(ctx.t("end.rematch"))}</button></p>` : ""}
   <p><a class="button" href="/">${esc(ctx.t("end.home"))}</a></p>`;
