@@ -204,8 +204,12 @@ class Dialect:
         """Every death so far, in order (from the 'death' events by default)."""
         return deaths_from(match.events)
 
-    def decision_name(self, kind: str) -> str:
-        """A pending decision's kind for people (from :attr:`decisions`, else the kind)."""
+    def decision_name(self, kind: str, speech: Speech | None = None) -> str:
+        """A pending decision's kind for people (from :attr:`decisions`, or
+        ``<family>.decision.<kind>`` in another language; else the kind)."""
+        key = f"{self.family.replace('-', '_')}.decision.{kind}"
+        if speech is not None and speech.language != "en" and key in speech.texts:
+            return speech.say(key)
         return self.decisions.get(kind, kind)
 
     def story(self, match: Match) -> dict[str, JSON] | None:
@@ -216,24 +220,31 @@ class Dialect:
         """Keys the family adds to the verdict's ``state``."""
         return {}
 
-    def story_lines(self, verdict: Verdict) -> list[str]:
+    def story_lines(self, verdict: Verdict, speech: Speech | None = None) -> list[str]:
         """The story in short, as lines of text for the report (none by default)."""
         return []
 
-    def death_words(self, death: Death, names: Sequence[str]) -> str:
+    def death_words(self, death: Death, names: Sequence[str], speech: Speech | None = None) -> str:
         """A death for the report: "Bob (voted out)", "Ann (hunter: taken by Bob)"."""
+        words = speech or speech_for(self.family)
         who = name_of(names, death.seat)
+        cause = death.cause
+        key = f"report.cause.{cause}"
+        if words.language != "en" and key in words.texts:
+            cause = words.say(key)
         if death.cause == "vote":
-            return f"{who} (voted out)"
+            return words.say("report.voted_out", who=who)
         if death.by is not None:
-            return f"{who} ({death.cause}: taken by {name_of(names, death.by)})"
-        return f"{who} ({death.cause})"
+            return words.say(
+                "report.death_by", who=who, cause=cause, killer=name_of(names, death.by)
+            )
+        return words.say("report.death_cause", who=who, cause=cause)
 
-    def standing_lines(self, verdict: Verdict) -> list[str]:
+    def standing_lines(self, verdict: Verdict, speech: Speech | None = None) -> list[str]:
         """Lines the family adds where the report says where the game stopped."""
         return []
 
-    def ending_lines(self, verdict: Verdict) -> list[str]:
+    def ending_lines(self, verdict: Verdict, speech: Speech | None = None) -> list[str]:
         """Lines the family adds at the end of the result (none by default)."""
         return []
 

@@ -60,6 +60,8 @@ class Speech:
         def fill(match: re.Match[str]) -> str:
             word, name, many = match.group(1), match.group(2), match.group(3)
             role = self.roles.get(name)
+            if role is not None and name in params:
+                raise KeyError(f"{key}: the parameter {name!r} is also a role's name")
             if role is not None:
                 value = role.many if many else role.one
             elif many or name not in params:
