@@ -5,7 +5,8 @@ of actions, votes, timeouts and statements).  A :class:`Dialect` adds what
 only a family knows: its role names, its action verbs, how a scenario or an
 explicit deal becomes a deck and a chance outcome (and how many face-down cards
 a deal lists, under which name), how a fixed outcome written in the family's
-terms becomes the engine's value, the English sentence for each of its events,
+terms becomes the engine's value, the sentence for each of its events (in the
+words of a :class:`~loupgarou.scripting.speech.Speech`: English by default),
 its deaths, what the table looks like at the end, and what the family adds to
 the verdict (a story in short, keys of ``state``, lines of the report).
 
@@ -98,8 +99,9 @@ class Dialect:
     """How those cards are numbered, for error messages."""
     centre_label: str = "centre"
     """What the report calls them."""
-    decisions: Mapping[str, str] = {}
-    """A pending decision's kind for people, by kind (a kind not here is shown as is)."""
+    decisions: frozenset[str] = frozenset()
+    """The decision kinds told for people (``<family>.decision.<kind>`` in the verdict's
+    words; a kind not here is shown as is)."""
     no_scenarios: str = ""
     """Why a script may not name a scenario (a generic sentence when empty)."""
 
@@ -205,12 +207,12 @@ class Dialect:
         return deaths_from(match.events)
 
     def decision_name(self, kind: str, speech: Speech | None = None) -> str:
-        """A pending decision's kind for people (from :attr:`decisions`, or
-        ``<family>.decision.<kind>`` in another language; else the kind)."""
-        key = f"{self.family.replace('-', '_')}.decision.{kind}"
-        if speech is not None and speech.language != "en" and key in speech.texts:
-            return speech.say(key)
-        return self.decisions.get(kind, kind)
+        """A pending decision's kind for people (``<family>.decision.<kind>`` for the kinds
+        in :attr:`decisions`; else the kind)."""
+        if kind not in self.decisions:
+            return kind
+        words = speech or speech_for(self.family)
+        return words.say(f"{self.family.replace('-', '_')}.decision.{kind}")
 
     def story(self, match: Match) -> dict[str, JSON] | None:
         """The family's summary of the game so far (the verdict's ``story``), or None."""
