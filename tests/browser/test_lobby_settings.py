@@ -1,6 +1,7 @@
 """The host edits the table in the lobby of a rematch: the theme and a rule change, and
 every phone shows the new table at once (roles renamed, the rule in words); a table the
-rules refuse is shown with the engine's reason, and the start waits for it."""
+rules refuse is shown with the engine's reason, and the start waits for it; the new game,
+French now, is told in French at its end."""
 
 from __future__ import annotations
 
@@ -86,6 +87,15 @@ def test_the_host_retunes_a_rematch_in_the_lobby(
         expect(bob.page.locator("#my-card")).to_contain_text(
             pirate["one"] if isinstance(pirate, dict) else pirate
         )
+        # At its end the game is told in the room's language, roles as the pirates say.
+        play([ann, bob], talk=False, seed=2)
+        told = bob.page.locator('ol.events[lang="fr"]')
+        expect(told).to_contain_text("La partie est finie")
+        expect(told).to_contain_text(pirate["one"] if isinstance(pirate, dict) else pirate)
+        capture(bob, "end-french-room", shots_dir(tmp_path), full=True)
+        # Bob switches his page to English: the story follows him (the server told it in both).
+        bob.page.click('[data-lang="en"]')
+        expect(bob.page.locator('ol.events[lang="en"]')).to_contain_text("The game is over")
         assert not ann.errors and not bob.errors, ann.errors + bob.errors
     finally:
         ann.close()

@@ -64,6 +64,10 @@ def test_a_french_room_on_phones_tells_its_verdict_in_french(
     if theme == "pirates":  # the roles as the pirates name them, in French
         assert re.search(r"\b(Mutin|Mutins|Vigie|Matelot)\b", everything), everything[:800]
         assert "Loup-Garou" not in everything
+    # For a page switched to English, the same story is told in English too.
+    assert verdict["told"]["fr"]["timeline"] == [line["text"] for line in verdict["timeline"]]
+    english = verdict["told"]["en"]["timeline"]
+    assert len(english) == len(verdict["timeline"]) and english[-1].startswith("The game is over")
     status, over_http = server.get(f"/api/rooms/{code}/verdict?token={token}")
     assert status == 200 and over_http["timeline"] == verdict["timeline"]
     for d in devices:

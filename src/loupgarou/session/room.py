@@ -28,6 +28,7 @@ from loupgarou.session.narrated_table import NarratedTable
 from loupgarou.session.phones import GameError, PhoneGame
 from loupgarou.session.settings import (
     BOT_LEVELS,
+    LANGUAGES,
     Settings,
     check_table,
     parse_settings,
@@ -483,7 +484,9 @@ class Room:
 
     def verdict(self) -> dict[str, JSON]:
         """The last finished game told as the adjudicator tells it (docs/adjudicate-json.md),
-        in the room's language, its roles named by the room's theme."""
+        in the room's language, its roles named by the room's theme; ``told`` adds the
+        timeline's sentences and the reasons in every language, for a page that
+        switches."""
         from loupgarou.scripting.adjudicator import verdict_of_match
         from loupgarou.scripting.speech import speech_for
 
@@ -496,13 +499,25 @@ class Room:
         assert match.over
         if self._verdict is None:
             title = self.settings.scenario or "a served game"
-            self._verdict = verdict_of_match(
-                match,
-                source=f"room {self.code}",
-                title=title,
-                scenario=self.settings.scenario,
-                speech=speech_for(match.variant.name, self.settings.lang, self.settings.theme),
-            ).to_json()
+            told: dict[str, JSON] = {}
+            for lang in LANGUAGES:
+                verdict = verdict_of_match(
+                    match,
+                    source=f"room {self.code}",
+                    title=title,
+                    scenario=self.settings.scenario,
+                    speech=speech_for(match.variant.name, lang, self.settings.theme),
+                )
+                told[lang] = {
+                    "timeline": [line.text for line in verdict.timeline],
+                    "reasons": []
+                    if verdict.ending is None
+                    else [{"code": r.code, "text": r.text} for r in verdict.ending.reasons],
+                }
+                if lang == self.settings.lang:
+                    self._verdict = verdict.to_json()
+            assert self._verdict is not None
+            self._verdict["told"] = told
         return self._verdict
 
     # --- time -------------------------------------------------------------------------------

@@ -540,10 +540,15 @@ function endView(st, me, ui, ctx) {
   const died = (res.deaths || []).map((d) => d.seat);
   const deaths = new Set([...died, ...(v.public?.dead || []), ...((isList(v.public?.alive) ? names.map((_, i) => i).filter((i) => !v.public.alive.includes(i)) : []))]);
   const isHost = me.role === "host" || me.role === "narrator";
-  const told = (vr.timeline || []).map((l) => l.text).filter(Boolean);
+  // The story in the page's language when the server told it so (`told`), else the room's.
+  const mineTold = vr.told?.[ctx.lang];
+  const toldLang = mineTold ? ctx.lang : st.room.settings?.lang || "en";
+  const told = (mineTold?.timeline || (vr.timeline || []).map((l) => l.text)).filter(Boolean);
+  const toldReason = new Map((mineTold?.reasons || []).map((r) => [r.code, r.text]));
   const votes = (res.votes || []).map((v) => `${v.name} → ${v.for?.name ?? "?"}`);
   const showDealt = dealt.size > 0;
-  const reason = (r) => (ctx.has(`reason.${r.code}`) ? ctx.t(`reason.${r.code}`) : r.text || r.code);
+  const roles = Object.fromEntries(["werewolf", "tanner", "minion", "seer", "werehamster"].map((k) => [k, ctx.role(k)]));
+  const reason = (r) => (ctx.has(`reason.${r.code}`) ? ctx.t(`reason.${r.code}`, roles) : toldReason.get(r.code) || r.text || r.code);
   const mine = win.includes(me.seat);
   return `<section class="stage day" aria-labelledby="h-end"><h2 id="h-end">${esc(ctx.t("end.title"))}</h2>
     <p class="cue">${esc(win.length ? ctx.t("end.winners", { names: list(win.map((s) => names[s]), ctx) }) : ctx.t("end.nobody"))}</p>
@@ -559,7 +564,7 @@ function endView(st, me, ui, ctx) {
   </section>
   ${votes.length ? `<section class="panel"><h2>${esc(ctx.t("end.votes"))}</h2><ul>${votes.map((x) => `<li>${esc(x)}</li>`).join("")}</ul></section>` : ""}
   ${told.length || ev.length ? `<details class="panel" open><summary>${esc(ctx.t("end.told"))}</summary>
-    ${told.length ? `<ol class="events" lang="${esc(st.room.settings?.lang || "en")}">${told.map((x) => `<li>${esc(x)}</li>`).join("")}</ol>` : `<ol class="events">${ev.map((e) => `<li>${esc(eventText(e, names, ctx))}</li>`).join("")}</ol>`}
+    ${told.length ? `<ol class="events" lang="${esc(toldLang)}">${told.map((x) => `<li>${esc(x)}</li>`).join("")}</ol>` : `<ol class="events">${ev.map((e) => `<li>${esc(eventText(e, names, ctx))}</li>`).join("")}</ol>`}
   </details>` : ""}
   ${isHost ? `<p><button type="button" class="primary" data-op="rematch">${esc(ctx.t("end.rematch"))}</button></p>` : ""}
   <p><a class="button" href="/">${esc(ctx.t("end.home"))}</a></p>`;

@@ -43,7 +43,7 @@ function ctx() {
     knowsRole: (r) => has(`role.${r}`) || fams.some((f) => f.roles.includes(r)),
     familyTitle: (k) => fams.find((f) => f.key === k)?.title || (has(`family.${k}`) ? t(`family.${k}`) : k || ""),
     scenarioTitle: (f, s) => fams.find((x) => x.key === f)?.scenarios.find((x) => x.key === s)?.title || s,
-    families: fams, themes: catalog?.themes || [], optionField, optionWords,
+    families: fams, themes: catalog?.themes || [], optionField, optionWords, lang: currentLang(),
   };
 }
 
