@@ -11,13 +11,16 @@ are narration's own for that family and language, renamed by the theme
 narrator does.
 
 Every language file holds exactly the keys of the English one, each with the same
-parameters (a language may name roles where another does not) (checked when loaded: :class:`~loupgarou.core.errors.SetupError`
-``narration.bad_locale``; ``tests/scripting/test_speech.py`` checks it too), so no
-sentence of a French verdict can fall back to English.
+parameters (a language may name roles where another does not); this is checked when a
+file is loaded (:class:`~loupgarou.core.errors.SetupError` ``narration.bad_locale``)
+and by ``tests/scripting/test_speech.py``, so no sentence of a French verdict can fall
+back to English.  A parameter may not bear a role's name (:meth:`Speech.say` raises
+``KeyError``): the role would silently win.
 
 French writes "de Ann" as "d'Ann": in a French text, ``de {x}`` and ``que {x}`` are
 elided before a value that starts with a vowel.  :meth:`Speech.join` lists ("A, B and
-C" / "A, B et C").
+C" / "A, B et C"); :meth:`Speech.reason` words a verdict's reason (English keeps the
+rules' own text); :meth:`Speech.a` names a role as one of its kind ("an Owl").
 """
 
 from __future__ import annotations
