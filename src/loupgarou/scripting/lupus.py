@@ -18,8 +18,8 @@ happens, and a name that is not among the candidates then is refused
 (``chance.bad_outcome``).
 
 Events become sentences (:mod:`.lupus_tell`, in the words of a
-:class:`~loupgarou.scripting.speech.Speech`: English by default, French for a French room); the verdict gains the
-story in short (:mod:`.lupus_story`): every vote with its tally and tie, the
+:class:`~loupgarou.scripting.speech.Speech`: English by default, French for a French
+room); the verdict gains the story in short (:mod:`.lupus_story`): every vote with its tally and tie, the
 Welcome card over time, the Ghosts, the Seer's and the Medium's answers, the
 other night powers, and every death dated by night or day.
 """

@@ -7,8 +7,8 @@ of players (a drawn scenario sets the ``deck_draw`` option instead); an
 explicit deal becomes the ``deal`` permutation of card ids (card id = index in
 the deck, the first unused card of the named role for each position, seats
 first then the three centre slots); events become sentences (English, or the
-language of the teller's words) in which each acting player is labelled with the role they were dealt (the
-Doppelgänger with the role she copied, once she has).
+language of the teller's words) in which each acting player is labelled with the
+role they were dealt (the Doppelgänger with the role she copied, once she has).
 """
 
 from __future__ import annotations

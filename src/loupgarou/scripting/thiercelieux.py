@@ -20,8 +20,8 @@ the name is turned into the index when the draw happens, and a name that is
 not among the candidates then is refused (``chance.bad_outcome``).
 
 Events become sentences (:mod:`.thiercelieux_tell`, in the words of a
-:class:`~loupgarou.scripting.speech.Speech`: English by default, French for a French room); the verdict gains
-the story in short (:mod:`.thiercelieux_story`): deaths dated by night or day,
+:class:`~loupgarou.scripting.speech.Speech`: English by default, French for a French
+room); the verdict gains the story in short (:mod:`.thiercelieux_story`): deaths dated by night or day,
 the Captains, the Lovers, every vote with its count and tie handling.
 """
 
