@@ -192,7 +192,7 @@ def agent_answer(answer: bytes) -> None:
 
 
 COMMANDS: dict[str, tuple[str, ...]] = {
-    "adjudicate": ("--json", "--record"),
+    "adjudicate": ("--json", "--record", "--lang", "--theme"),
     "roles": ("--family", "--json"),
     "scenarios": ("--family", "--json"),
     "rules": ("--json",),

@@ -5,6 +5,8 @@ Exit codes: 0 when every step was accepted (the game may be unfinished),
 that cannot be read or set up (printed by ``cli/main.py`` as
 ``error [code]: message``).  ``--json`` prints the verdict document of
 ``docs/adjudicate-json.md``; ``--record FILE`` also writes the game record.
+``--lang fr`` tells the game and writes the report in French, ``--theme`` renames the
+roles (as ``narrate`` does); codes, kinds and data stay the same.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from typing import Any
 from loupgarou.cli.files import check_writable, same_file, usable_name, write_atomically
 from loupgarou.core.errors import ScriptError
 from loupgarou.engine.record import to_record
+from loupgarou.narration.locale import LANGUAGES
 from loupgarou.scripting import parse_script, play, read_script_file, render
 from loupgarou.scripting.loader import read_script_stream
+from loupgarou.scripting.speech import speech_for
 
 
 def register(sub: Any) -> None:
@@ -37,6 +41,17 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.add_argument("--record", metavar="FILE", help="also write the game record to FILE")
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default="en",
+        help="the language of the verdict's sentences and of the report (default: en)",
+    )
+    p.add_argument(
+        "--theme",
+        metavar="NAME_OR_FILE",
+        help="a theme that renames the roles in the verdict (see loupgarou themes)",
+    )
     p.set_defaults(func=run)
 
 
@@ -50,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
     if args.record:
         check_output(args.record, args.script)  # before anything is played
     script = _load(args.script)
-    result = play(script)
+    speech = speech_for(script.family, args.lang, args.theme)
+    result = play(script, speech)
     verdict = result.verdict
     if args.record:
         write_atomically(
@@ -62,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
     else:
-        sys.stdout.write(render(verdict))
+        sys.stdout.write(render(verdict, speech))
     return verdict.exit_code
 
 

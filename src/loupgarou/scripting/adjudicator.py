@@ -42,6 +42,7 @@ from loupgarou.scripting.chance import DealBuilder, ScriptChance
 from loupgarou.scripting.dialect import Dialect
 from loupgarou.scripting.families import dialect_for
 from loupgarou.scripting.model import RESULT_KINDS, Move, Script
+from loupgarou.scripting.speech import Speech, speech_for
 from loupgarou.scripting.verdict import (
     Knowledge,
     Line,
@@ -51,7 +52,7 @@ from loupgarou.scripting.verdict import (
     Standing,
     Verdict,
 )
-from loupgarou.scripting.words import and_list, describe_statement, name_of
+from loupgarou.scripting.words import describe_statement, name_of
 from loupgarou.variants.registry import find_family
 
 
@@ -128,39 +129,57 @@ def start(script: Script) -> tuple[Match, ScriptChance]:
     return Match(watched, config, chance), chance
 
 
-def describe_move(move: Move, names: tuple[str, ...], dialect: Dialect, match: Match) -> str:
+def describe_move(
+    move: Move,
+    names: tuple[str, ...],
+    dialect: Dialect,
+    match: Match,
+    speech: Speech | None = None,
+) -> str:
+    """A step's move in words (``speech``'s; English by default): "Bob: look at Ann's card"."""
+    words = speech or speech_for(dialect.family)
+    say = words.say
     if move.given_as:
         assert move.action is not None
-        who = and_list([name_of(names, p) for p in move.action.players]) or "nobody"
-        said = {
-            "pack": f"the pack chose {'no victim' if who == 'nobody' else who}",
-            "elected": f"{who} is elected Captain",
-            "lynched": f"{who} is lynched",
-        }[move.given_as]
+        who = words.join([name_of(names, p) for p in move.action.players], say("common.nobody"))
+        if move.given_as == "pack":
+            chosen = who if move.action.players else say("thiercelieux.no_victim")
+            said = say("report.move.pack", name=chosen)
+        else:
+            said = say(f"report.move.{move.given_as}", name=who)
         if move.seat < 0:
             return said
-        voice = "the pack" if move.given_as == "pack" else "the table"
-        return f"{said} (given by {name_of(names, move.seat)} for {voice})"
+        voice = say(
+            "report.move.voice_pack" if move.given_as == "pack" else "report.move.voice_table"
+        )
+        return say("report.move.given", said=said, name=name_of(names, move.seat), voice=voice)
     who = name_of(names, move.seat)
     if move.type == "timeout":
         decision = match.decision_for(move.seat)
         default = (
             ""
             if decision is None
-            else f" (default: {dialect.describe_action(decision.default, names)})"
+            else say(
+                "report.move.default",
+                action=dialect.describe_action(decision.default, names, words),
+            )
         )
-        return f"{who} did not answer in time{default}"
+        return say("report.move.timeout", who=who, default=default)
     if move.type == "statement":
         assert move.statement is not None
+        role = words.role if words.roles else dialect.role_name
         said = describe_statement(
             move.statement,
             names,
-            dialect.role_name,
-            lambda a: dialect.describe_action(a, names),
+            role,
+            lambda a: dialect.describe_action(a, names, words),
+            words,
         )
-        return f"{who} {said}"
+        return say("statement", who=who, said=said)
     assert move.action is not None
-    return f"{who}: {dialect.describe_action(move.action, names)}"
+    return say(
+        "report.move.act", who=who, action=dialect.describe_action(move.action, names, words)
+    )
 
 
 def _in_calling_order(match: Match, moves: tuple[Move, ...]) -> tuple[Move, ...]:
@@ -297,8 +316,9 @@ def _apply(match: Match, move: Move) -> tuple[Event, ...]:
     return match.submit(move.seat, move.action)
 
 
-def play(script: Script) -> Played:
-    """Play ``script``; see the module docstring."""
+def play(script: Script, speech: Speech | None = None) -> Played:
+    """Play ``script``; see the module docstring.  The game is told in ``speech``'s
+    words (English by default)."""
     dialect = dialect_for(script.family)
     names = script.players
     match, chance = start(script)
@@ -312,10 +332,13 @@ def play(script: Script) -> Played:
         if step.kind == "votes":  # after the silence: the vote may open only then
             moves = _in_calling_order(match, moves)
         moves = tuple(_given_by(match, m) for m in moves)
-        text = "; ".join(describe_move(m, names, dialect, match) for m in moves)
+        words = speech or speech_for(dialect.family)
+        text = words.say("list.semicolon").join(
+            describe_move(m, names, dialect, match, speech) for m in moves
+        )
         if declined:
-            silent = and_list([name_of(names, s) for s in declined])
-            text = f"({silent}: silence, declined) {text}"
+            silent = words.join([name_of(names, s) for s in declined], words.say("common.nobody"))
+            text = words.say("report.move.declined", names=silent, text=text)
         try:
             if moves[0].seat < 0:
                 raise _not_now(match, moves[0])
@@ -352,7 +375,7 @@ def play(script: Script) -> Played:
         steps_total=len(script.steps),
         played=tuple(played),
         rejected=rejected,
-        **_told(match, dialect, caused),
+        **_told(match, dialect, caused, speech),
     )
     return Played(match, verdict)
 
@@ -369,22 +392,26 @@ def _deck(match: Match, script: Script) -> tuple[str, ...]:
     return script.deck
 
 
-def _timeline(match: Match, dialect: Dialect, caused: list[int | None]) -> tuple[Line, ...]:
-    teller = dialect.teller(match.players)
+def _timeline(
+    match: Match, dialect: Dialect, caused: list[int | None], speech: Speech | None = None
+) -> tuple[Line, ...]:
+    teller = dialect.teller(match.players, speech)
     return tuple(
         Line(step, e.kind, e.audience.to_json(), teller.tell(e), e.data)
         for e, step in zip(match.events, caused, strict=True)
     )
 
 
-def _knowledge(match: Match, dialect: Dialect, caused: list[int | None]) -> tuple[Knowledge, ...]:
+def _knowledge(
+    match: Match, dialect: Dialect, caused: list[int | None], speech: Speech | None = None
+) -> tuple[Knowledge, ...]:
     """What each seat learned: the events of its view (``Match.view``), each labelled with
     the step that produced it.  The step is told by the event's place in the log, never by
     its value: the rules share one immutable event between games and nights (the same
     ``woke`` every night), so two entries of the log may be the very same object."""
     out = []
     for seat in range(len(match.players)):
-        teller = dialect.teller(match.players)
+        teller = dialect.teller(match.players, speech)
         learned: list[Line] = []
         dealt: str | None = None
         for e, step in zip(match.events, caused, strict=True):
@@ -413,22 +440,36 @@ def _standing(match: Match, dialect: Dialect) -> Standing:
     )
 
 
-def _told(match: Match, dialect: Dialect, caused: list[int | None]) -> dict[str, Any]:
+def _told(
+    match: Match, dialect: Dialect, caused: list[int | None], speech: Speech | None = None
+) -> dict[str, Any]:
     """What a verdict tells of its match, the same for a script's game and a served one:
-    the timeline, what each player learned, the ending, the table now, the story."""
+    the timeline, what each player learned, the ending, the table now, the story; its
+    sentences in ``speech``'s words (English by default)."""
+    ending = dialect.ending(match)
+    if ending is not None and speech is not None:
+        ending = replace(ending, reasons=tuple(speech.reason(r) for r in ending.reasons))
     return {
-        "timeline": _timeline(match, dialect, caused),
-        "knowledge": _knowledge(match, dialect, caused),
-        "ending": dialect.ending(match),
+        "timeline": _timeline(match, dialect, caused, speech),
+        "knowledge": _knowledge(match, dialect, caused, speech),
+        "ending": ending,
         "standing": _standing(match, dialect),
         "story": dialect.story(match),
         "state_extra": dialect.state_extra(match),
     }
 
 
-def verdict_of_match(match: Match, *, source: str, title: str, scenario: str | None) -> Verdict:
+def verdict_of_match(
+    match: Match,
+    *,
+    source: str,
+    title: str,
+    scenario: str | None,
+    speech: Speech | None = None,
+) -> Verdict:
     """The verdict of a game played elsewhere than from a script (a served game): told
-    from its match as the adjudicator tells a script's, with no steps to number."""
+    from its match as the adjudicator tells a script's, with no steps to number, in
+    ``speech``'s words (a room's language and theme; English by default)."""
     dialect = dialect_for(match.variant.name)
     caused: list[int | None] = [None] * len(match.events)
     return Verdict(
@@ -445,5 +486,5 @@ def verdict_of_match(match: Match, *, source: str, title: str, scenario: str | N
         steps_total=0,
         played=(),
         rejected=None,
-        **_told(match, dialect, caused),
+        **_told(match, dialect, caused, speech),
     )

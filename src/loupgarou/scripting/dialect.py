@@ -5,7 +5,8 @@ of actions, votes, timeouts and statements).  A :class:`Dialect` adds what
 only a family knows: its role names, its action verbs, how a scenario or an
 explicit deal becomes a deck and a chance outcome (and how many face-down cards
 a deal lists, under which name), how a fixed outcome written in the family's
-terms becomes the engine's value, the English sentence for each of its events,
+terms becomes the engine's value, the sentence for each of its events (in the
+words of a :class:`~loupgarou.scripting.speech.Speech`: English by default),
 its deaths, what the table looks like at the end, and what the family adds to
 the verdict (a story in short, keys of ``state``, lines of the report).
 
@@ -28,19 +29,34 @@ from loupgarou.core.events import JSON, Event
 from loupgarou.core.outcome import Reason
 from loupgarou.core.statements import Statement
 from loupgarou.engine.match import Match
+from loupgarou.scripting.speech import Speech, speech_for
 from loupgarou.scripting.verdict import Copy, Death, Ending, FinalCard, TableNow, Verdict
 from loupgarou.scripting.words import describe_action, describe_statement, name_of, with_names
 
 
 class Teller:
-    """Turns events into sentences, in order, remembering what earlier events said."""
+    """Turns events into sentences, in order, remembering what earlier events said; the
+    sentences are those of ``speech`` (a language, roles renamed by a theme; English by
+    default)."""
 
-    def __init__(self, dialect: Dialect, names: Sequence[str]) -> None:
+    def __init__(
+        self, dialect: Dialect, names: Sequence[str], speech: Speech | None = None
+    ) -> None:
         self.dialect = dialect
         self.names = tuple(names)
+        self.speech = speech or speech_for(dialect.family)
+        self.say = self.speech.say
 
     def name(self, seat: int) -> str:
         return name_of(self.names, seat)
+
+    def role(self, role: str) -> str:
+        """A role's name in this teller's words."""
+        return self.speech.role(role)
+
+    def join(self, items: Sequence[str], empty: str = "") -> str:
+        """A list in this teller's language ("A, B and C")."""
+        return self.speech.join(items, empty or self.say("common.nobody"))
 
     def tell(self, event: Event) -> str:
         """The sentence for ``event`` (a generic one for kinds the family does not know)."""
@@ -50,12 +66,14 @@ class Teller:
             said = describe_statement(
                 statement,
                 self.names,
-                self.dialect.role_name,
-                lambda a: self.dialect.describe_action(a, self.names),
+                self.role,
+                lambda a: self.dialect.describe_action(a, self.names, self.speech),
+                self.speech,
             )
-            return f"{who} {said}" + ("" if said.endswith(('"', ".", "!", "?")) else ".")
+            ends = ('"', "»", ".", "!", "?")
+            return self.say("statement", who=who, said=said) + ("" if said.endswith(ends) else ".")
         if event.kind == "death":
-            return self.dialect.describe_death(event.data, self.names)
+            return self.dialect.describe_death(event.data, self.names, self.speech)
         shown = ", ".join(f"{k}={_short(v)}" for k, v in event.data.items())
         return f"{event.kind}: {shown}" if shown else event.kind
 
@@ -82,8 +100,9 @@ class Dialect:
     """How those cards are numbered, for error messages."""
     centre_label: str = "centre"
     """What the report calls them."""
-    decisions: Mapping[str, str] = {}
-    """A pending decision's kind for people, by kind (a kind not here is shown as is)."""
+    decisions: frozenset[str] = frozenset()
+    """The decision kinds told for people (``<family>.decision.<kind>`` in the verdict's
+    words; a kind not here is shown as is)."""
     no_scenarios: str = ""
     """Why a script may not name a scenario (a generic sentence when empty)."""
 
@@ -125,8 +144,11 @@ class Dialect:
         """The deck a script without one plays with (none by default)."""
         return ()
 
-    def describe_action(self, action: Action, names: Sequence[str]) -> str:
-        """An action in words, without its actor: "look at Bob's card"."""
+    def describe_action(
+        self, action: Action, names: Sequence[str], speech: Speech | None = None
+    ) -> str:
+        """An action in words, without its actor: "look at Bob's card" (in ``speech``'s
+        words; English by default)."""
         return describe_action(action, names)
 
     def normalise(self, action: Action) -> Action:
@@ -164,26 +186,34 @@ class Dialect:
 
     # --- telling what happened ----------------------------------------------------------------
 
-    def teller(self, names: Sequence[str]) -> Teller:
-        return Teller(self, names)
+    def teller(self, names: Sequence[str], speech: Speech | None = None) -> Teller:
+        """What tells this family's events, in ``speech``'s words (English by default)."""
+        return Teller(self, names, speech)
 
-    def describe_death(self, data: Mapping[str, JSON], names: Sequence[str]) -> str:
+    def describe_death(
+        self, data: Mapping[str, JSON], names: Sequence[str], speech: Speech | None = None
+    ) -> str:
+        say = (speech or speech_for(self.family)).say
         who = name_of(names, int(data["seat"]))
         cause = data.get("cause")
         by = data.get("by")
         if cause == "vote":
-            return f"{who} died: the vote went against them."
+            return say("death.voted", who=who)
         if by is not None:
-            return f"{who} died ({cause}), taken by {name_of(names, int(by))}."
-        return f"{who} died ({cause})."
+            return say("death.by", who=who, cause=cause, killer=name_of(names, int(by)))
+        return say("death.cause", who=who, cause=cause)
 
     def deaths(self, match: Match) -> tuple[Death, ...]:
         """Every death so far, in order (from the 'death' events by default)."""
         return deaths_from(match.events)
 
-    def decision_name(self, kind: str) -> str:
-        """A pending decision's kind for people (from :attr:`decisions`, else the kind)."""
-        return self.decisions.get(kind, kind)
+    def decision_name(self, kind: str, speech: Speech | None = None) -> str:
+        """A pending decision's kind for people (``<family>.decision.<kind>`` for the kinds
+        in :attr:`decisions`; else the kind)."""
+        if kind not in self.decisions:
+            return kind
+        words = speech or speech_for(self.family)
+        return words.say(f"{self.family.replace('-', '_')}.decision.{kind}")
 
     def story(self, match: Match) -> dict[str, JSON] | None:
         """The family's summary of the game so far (the verdict's ``story``), or None."""
@@ -193,24 +223,31 @@ class Dialect:
         """Keys the family adds to the verdict's ``state``."""
         return {}
 
-    def story_lines(self, verdict: Verdict) -> list[str]:
+    def story_lines(self, verdict: Verdict, speech: Speech | None = None) -> list[str]:
         """The story in short, as lines of text for the report (none by default)."""
         return []
 
-    def death_words(self, death: Death, names: Sequence[str]) -> str:
+    def death_words(self, death: Death, names: Sequence[str], speech: Speech | None = None) -> str:
         """A death for the report: "Bob (voted out)", "Ann (hunter: taken by Bob)"."""
+        words = speech or speech_for(self.family)
         who = name_of(names, death.seat)
+        cause = death.cause
+        key = f"report.cause.{cause}"
+        if words.language != "en" and key in words.texts:
+            cause = words.say(key)
         if death.cause == "vote":
-            return f"{who} (voted out)"
+            return words.say("report.voted_out", who=who)
         if death.by is not None:
-            return f"{who} ({death.cause}: taken by {name_of(names, death.by)})"
-        return f"{who} ({death.cause})"
+            return words.say(
+                "report.death_by", who=who, cause=cause, killer=name_of(names, death.by)
+            )
+        return words.say("report.death_cause", who=who, cause=cause)
 
-    def standing_lines(self, verdict: Verdict) -> list[str]:
+    def standing_lines(self, verdict: Verdict, speech: Speech | None = None) -> list[str]:
         """Lines the family adds where the report says where the game stopped."""
         return []
 
-    def ending_lines(self, verdict: Verdict) -> list[str]:
+    def ending_lines(self, verdict: Verdict, speech: Speech | None = None) -> list[str]:
         """Lines the family adds at the end of the result (none by default)."""
         return []
 

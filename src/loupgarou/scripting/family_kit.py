@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON, Event
 from loupgarou.scripting.dialect import Dialect, Teller
+from loupgarou.scripting.speech import Speech
 from loupgarou.scripting.verdict import Death
 from loupgarou.scripting.words import and_list, name_of
 
@@ -245,13 +246,17 @@ class FamilyTeller(Teller):
     (:meth:`telling`); a kind not in it gets the generic sentence.  It remembers the role
     it last learned for each seat (``roles``) and labels an acting player with it."""
 
-    calls: Mapping[str, str] = {}
-    """The sentence for each night step's call."""
+    family_key: str = ""
+    """The prefix of this family's sentences (``thiercelieux``: ``thiercelieux.call.seer``)."""
+    calls: frozenset[str] = frozenset()
+    """The night steps whose call has a sentence of its own (``<family_key>.call.<step>``)."""
     recast_from: str = ""
-    """The card whose holder may come to play another role ("the Thief")."""
+    """The card whose holder may come to play another role (the Thief)."""
 
-    def __init__(self, dialect: Dialect, names: Sequence[str]) -> None:
-        super().__init__(dialect, names)
+    def __init__(
+        self, dialect: Dialect, names: Sequence[str], speech: Speech | None = None
+    ) -> None:
+        super().__init__(dialect, names, speech)
         self.roles: dict[int, str] = {}
         self.recast: set[int] = set()
         """The seats that were dealt :attr:`recast_from` and now play ``roles[seat]``."""
@@ -262,20 +267,25 @@ class FamilyTeller(Teller):
         if role is None:
             return self.name(seat)
         if seat in self.recast:
-            return f"{self.name(seat)} ({self.english(role)}, dealt {self.recast_from})"
-        return f"{self.name(seat)} ({self.english(role)})"
+            return self.say(
+                "label_recast",
+                name=self.name(seat),
+                card=self.role(role),
+                dealt=self.role(self.recast_from),
+            )
+        return self.say("label", name=self.name(seat), card=self.role(role))
 
     def telling(self, kind: str) -> Telling | None:
         """The sentence-maker of an event kind, or None (the family's table)."""
         return None
 
     def english(self, role: str) -> str:
-        """A role's name in the family's English."""
-        return role
+        """A role's name in the teller's words (English by default)."""
+        return self.role(role)
 
     def deck_words(self, deck: Sequence[str]) -> str:
         """A deck in short with the family's role names."""
-        return deck_summary(deck, self.english)
+        return deck_summary(deck, self.role)
 
     def tell(self, event: Event) -> str:
         d = event.data
@@ -288,14 +298,17 @@ class FamilyTeller(Teller):
 
     def _game_begins(self, d: Mapping[str, JSON], actor: int) -> str:
         deck = self.deck_words([str(r) for r in d["deck"]])
-        return f"The game begins with {d['players']} players. The deck: {deck}."
+        return self.say("game_begins", players=d["players"], deck=deck)
 
     def _dealt(self, d: Mapping[str, JSON], actor: int) -> str:
         self.roles[actor] = str(d["role"])
-        return f"{self.name(actor)} looked at their card: {self.english(str(d['role']))}."
+        return self.say("dealt", name=self.name(actor), card=self.role(str(d["role"])))
 
     def _night_begins(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"Night {d['night']} falls; everyone closes their eyes."
+        return self.say("night_begins", night=d["night"])
 
     def _night_step(self, d: Mapping[str, JSON], actor: int) -> str:
-        return self.calls.get(str(d["step"]), f"The {d['step']} step is called.")
+        step = str(d["step"])
+        if step in self.calls:
+            return self.say(f"{self.family_key}.call.{step}")
+        return self.say("call.other", step=step)

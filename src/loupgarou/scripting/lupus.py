@@ -17,8 +17,9 @@ readably, the player's name: the name is turned into the index when the draw
 happens, and a name that is not among the candidates then is refused
 (``chance.bad_outcome``).
 
-Events become English sentences (:mod:`.lupus_tell`); the verdict gains the
-story in short (:mod:`.lupus_story`): every vote with its tally and tie, the
+Events become sentences (:mod:`.lupus_tell`, in the words of a
+:class:`~loupgarou.scripting.speech.Speech`: English by default, French for a French
+room); the verdict gains the story in short (:mod:`.lupus_story`): every vote with its tally and tie, the
 Welcome card over time, the Ghosts, the Seer's and the Medium's answers, the
 other night powers, and every death dated by night or day.
 """
@@ -41,17 +42,12 @@ from loupgarou.scripting.family_kit import (
     seat_ref,
     when_json,
 )
-from loupgarou.scripting.lupus_names import (
-    DECISIONS,
-    a_role,
-    cause_words,
-    english,
-    werewolf_words,
-)
+from loupgarou.scripting.lupus_names import CAUSES, DECISIONS, english
 from loupgarou.scripting.lupus_story import Answer, Chronicle, Vote, chronicle
 from loupgarou.scripting.lupus_tell import LupusTeller
+from loupgarou.scripting.speech import Speech, speech_for
 from loupgarou.scripting.verdict import Death, FinalCard, TableNow, Verdict
-from loupgarou.scripting.words import and_list, name_of
+from loupgarou.scripting.words import name_of
 from loupgarou.variants.lupus.roles import Role, parse_role, side
 from loupgarou.variants.lupus.setup import default_deck
 from loupgarou.variants.lupus.state import NONE, State
@@ -72,13 +68,9 @@ STEPS: dict[str, str] = {
     "defence": "the defence",
     "stage2": "stage 2",
 }
-"""The public step in words, for where a game stopped."""
+"""The public step in words, for where a game stopped (``lupus.step.<step>`` in the report)."""
 
-SAVED: dict[str, str] = {
-    "bodyguard": "The pack's attack on {name} fails: the Bodyguard protects them.",
-    "werehamster": "The pack's attack on {name} fails: the Werewolves cannot kill the Werehamster.",
-}
-"""Why the pack's victim lived, by the story's ``saved``."""
+L = "lupus."
 
 
 class LupusDialect(FamilyDialect):
@@ -114,24 +106,24 @@ class LupusDialect(FamilyDialect):
     def deal_slots(self, deck: Sequence[str]) -> int | None:
         return 0
 
-    def describe_action(self, action: Action, names: Sequence[str]) -> str:
+    def describe_action(
+        self, action: Action, names: Sequence[str], speech: Speech | None = None
+    ) -> str:
+        words = speech or speech_for(self.family)
+        say = words.say
         kind = action.kind
-        who = and_list([name_of(names, p) for p in action.players])
+        who = words.join([name_of(names, p) for p in action.players], say("common.nobody"))
         if not action.players:
             if kind == "rest":
-                return "end their defence"
+                return say("lupus.do.rest")
             if kind == "pass":
-                return "do nothing"
-            return super().describe_action(action, names)
-        words = {
-            "look": f"point at {who}",
-            "kill": f"vote to kill {who}",
-            "protect": f"protect {who}",
-            "pick": f"pick {who}",
-            "choose": f"choose {who}",
-            "vote": f"vote for {who}",
-        }
-        return words.get(kind) or super().describe_action(action, names)
+                return say("do.nothing")
+            return super().describe_action(action, names, speech)
+        if kind == "vote":
+            return say("do.vote", name=who)
+        if kind in ("look", "kill", "protect", "pick", "choose"):
+            return say(f"lupus.do.{kind}", name=who)
+        return super().describe_action(action, names, speech)
 
     # --- chance -----------------------------------------------------------------------------
 
@@ -152,8 +144,8 @@ class LupusDialect(FamilyDialect):
 
     # --- telling ----------------------------------------------------------------------------
 
-    def teller(self, names: Sequence[str]) -> Teller:
-        return LupusTeller(self, names)
+    def teller(self, names: Sequence[str], speech: Speech | None = None) -> Teller:
+        return LupusTeller(self, names, speech)
 
     def _chronicle(self, match: Match) -> Chronicle:
         return chronicle(match.events)
@@ -249,87 +241,121 @@ class LupusDialect(FamilyDialect):
             "roles": [r.value for r in state.roles],
         }
 
-    def story_lines(self, verdict: Verdict) -> list[str]:
+    def story_lines(self, verdict: Verdict, speech: Speech | None = None) -> list[str]:
         story = verdict.story
         if story is None:
             return []
-        out = ["The story in short"]
-        for moment, lines in _moments(story):
+        words = speech or speech_for(self.family)
+        say = words.say
+        out = [say("report.story")]
+        for moment, lines in _moments(story, words):
             out.append(f"  {moment}")
             out.extend(f"    {line}" for line in lines)
-        welcome = [_welcome_words(w) for w in story["welcome_card"]]
-        out.append(
-            "  The Welcome card: " + ("; then ".join(welcome) if welcome else "nobody yet") + "."
-        )
-        ghosts = [f"{d['name']} (since {_when_words(d['when'])})" for d in story["deaths"]]
-        out.append("  Ghosts: " + (", ".join(ghosts) if ghosts else "none") + ".")
+        welcome = [_welcome_words(w, words) for w in story["welcome_card"]]
+        holders = say(L + "story.then").join(welcome) if welcome else say(L + "story.nobody_yet")
+        out.append(say(L + "story.welcome", holders=holders))
+        ghosts = [
+            say(L + "story.ghost_since", name=d["name"], when=_when_words(d["when"], words))
+            for d in story["deaths"]
+        ]
+        out.append(say(L + "story.ghosts", names=", ".join(ghosts) or say(L + "story.none")))
         if not verdict.standing.over:
-            deaths = [self.death_words(death_of(d), verdict.players) for d in story["deaths"]]
-            out.append("  Deaths so far: " + ("; ".join(deaths) if deaths else "nobody") + ".")
+            deaths = [
+                self.death_words(death_of(d), verdict.players, words) for d in story["deaths"]
+            ]
+            shown = say("list.semicolon").join(deaths) if deaths else say("common.nobody")
+            out.append(say("report.deaths_so_far", deaths=shown))
         return out
 
-    def death_words(self, death: Death, names: Sequence[str]) -> str:
+    def death_words(self, death: Death, names: Sequence[str], speech: Speech | None = None) -> str:
+        words = speech or speech_for(self.family)
+        say = words.say
         by = "" if death.by is None else name_of(names, death.by)
         if death.cause == "seen" and by:
-            cause = f"the Werehamster, found by {by}, the Seer"
-        elif "owl" in death.cause.split("+") and by:
-            cause = cause_words(death.cause).replace("the Deadly Owl", f"{by}, the Deadly Owl")
+            cause = say(L + "death.seen_by", name=by)
         else:
-            cause = cause_words(death.cause)
-        when = "" if death.when is None else f", {death.when[0]} {death.when[1]}"
-        return f"{name_of(names, death.seat)} ({cause}{when})"
+            parts = [
+                say(L + "death.owl_by", name=by)
+                if c == "owl" and by
+                else (say(L + f"cause.{c}") if c in CAUSES else c)
+                for c in death.cause.split("+")
+            ]
+            cause = say("statement.and").join(parts)
+        when = ""
+        if death.when is not None:
+            phase, number = death.when
+            when = say("report.when", when=_when_words({"phase": phase, "number": number}, words))
+        return say("report.death_when", who=name_of(names, death.seat), cause=cause, when=when)
 
-    def standing_lines(self, verdict: Verdict) -> list[str]:
+    def standing_lines(self, verdict: Verdict, speech: Speech | None = None) -> list[str]:
         extra = verdict.state_extra
         if not extra:
             return []
+        words = speech or speech_for(self.family)
+        say = words.say
         names = verdict.players
         phase = verdict.standing.phase
         step = str(extra.get("step") or "")
+        where = f", {say(L + f'step.{step}')}" if step in STEPS else ""
         if phase == "night":
-            moment = f"night {extra['night']}" + (f", {STEPS[step]}" if step in STEPS else "")
+            moment = say("report.night_n", n=extra["night"]) + where
         elif phase == "day":
-            moment = f"day {extra['day']}" + (f", {STEPS[step]}" if step in STEPS else "")
+            moment = say("report.day_n", n=extra["day"]) + where
             if step == "dawn":
-                moment = f"dawn after night {extra['night']}"
+                moment = say(L + "story.dawn_after", n=extra["night"])
         elif phase == "deal":
-            moment = "before the deal"
+            moment = say(L + "story.before_deal")
         else:
             moment = str(phase)
         holder = extra["welcome_card"]
         ghosts = [str(g["name"]) for g in extra["ghosts"]]
         out = [
-            f"  Now: {moment}; the Welcome card: {holder['name'] if holder else 'nobody yet'}; "
-            f"Ghosts: {and_list(ghosts, 'none')}."
+            say(
+                L + "now",
+                moment=moment,
+                holder=holder["name"] if holder else say(L + "story.nobody_yet"),
+                ghosts=words.join(ghosts, say(L + "story.none")),
+            )
         ]
         story = verdict.story or {}
         if step == "stage1" and story.get("votes"):
             vote = story["votes"][-1]
+            ballots = f" ({_ballots(vote, words)})" if vote["ballots"] else ""
             out.append(
-                f"  Stage 1 so far: {len(vote['ballots'])} of {len(vote['order'])} ballots cast"
-                + (f" ({_ballots(vote)})" if vote["ballots"] else "")
-                + "."
+                say(
+                    L + "stage1_so_far",
+                    n=len(vote["ballots"]),
+                    total=len(vote["order"]),
+                    ballots=ballots,
+                )
             )
         if extra["suspects"]:
-            out.append(f"  Suspects: {and_list([str(s['name']) for s in extra['suspects']])}.")
+            suspects = words.join([str(s["name"]) for s in extra["suspects"]])
+            out.append(say(L + "story.suspects_now", names=suspects))
         table = verdict.standing.table
         if table is not None:
             for s, (card, role) in enumerate(zip(table.cards, extra["roles"], strict=False)):
                 if card != role:
                     out.append(
-                        f"  {name_of(names, s)} holds the {english(card)} card and now plays "
-                        f"as {a_role(role)}."
+                        say(
+                            L + "holds_now",
+                            name=name_of(names, s),
+                            card=words.role(card),
+                            card_a=words.a(words.role(role)),
+                        )
                     )
         return out
 
-    def ending_lines(self, verdict: Verdict) -> list[str]:
+    def ending_lines(self, verdict: Verdict, speech: Speech | None = None) -> list[str]:
+        words = speech or speech_for(self.family)
+        say = words.say
         alive = [verdict.players[s] for s in verdict.standing.alive]
-        out = [f"  Alive at the end: {and_list(alive)}."]
+        out = [say("report.alive_at_end", names=words.join(alive, say("common.nobody")))]
         ending = verdict.ending
         if ending is not None:
             ghosts = [verdict.players[s] for s in ending.winners if s in verdict.standing.dead]
             if ghosts:
-                out.append(f"  Ghosts among the winners (a side wins whole): {and_list(ghosts)}.")
+                out.append(say(L + "ghost_winners", names=words.join(ghosts)))
         return out
 
 
@@ -359,53 +385,62 @@ def _vote_json(vote: Vote, ref: Any) -> dict[str, JSON]:
 # --- the story in words ---------------------------------------------------------------------------
 
 
-def _when_words(w: Mapping[str, Any]) -> str:
-    return f"{w['phase']} {w['number']}"
+def _when_words(w: Mapping[str, Any], words: Speech) -> str:
+    """'night 2', 'day 1' in the report's words."""
+    key = "report.night_n" if w["phase"] == "night" else "report.day_n"
+    return words.say(key, n=w["number"])
 
 
 def _key(w: Mapping[str, Any]) -> tuple[int, int]:
     return (int(w["number"]), 0 if w["phase"] == "night" else 1)
 
 
-def _moments(story: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+def _moments(story: Mapping[str, Any], words: Speech) -> list[tuple[str, list[str]]]:
     """The story grouped by night and day, in order: (heading, lines)."""
+    say = words.say
     lines: dict[tuple[int, int], list[str]] = {}
 
     def add(when: Mapping[str, Any], text: str) -> None:
         lines.setdefault(_key(when), []).append(text)
 
+    def answer(werewolf: bool) -> str:
+        return say(L + ("a_werewolf" if werewolf else "not_a_werewolf"))
+
     freemasons = story["freemasons"]
     if freemasons:
-        add(
-            {"phase": "night", "number": 1},
-            f"Freemasons: {and_list([str(f['name']) for f in freemasons])} know each other.",
-        )
+        names = words.join([str(f["name"]) for f in freemasons])
+        add({"phase": "night", "number": 1}, say(L + "story.freemasons", names=names))
     for a in story["seer"]:
         add(
             a["when"],
-            f"Seer: {a['by']['name']} pointed at {a['player']['name']}: "
-            f"{werewolf_words(bool(a['werewolf']))}.",
+            say(
+                L + "story.seer",
+                by=a["by"]["name"],
+                name=a["player"]["name"],
+                answer=answer(bool(a["werewolf"])),
+            ),
         )
     for a in story["medium"]:
-        was = "was a Werewolf" if a["werewolf"] else "was not a Werewolf"
-        add(
-            a["when"],
-            f"Medium: {a['by']['name']} learned that {a['player']['name']}, lynched last, {was}.",
-        )
+        asked = L + ("story.medium_yes" if a["werewolf"] else "story.medium_no")
+        add(a["when"], say(asked, by=a["by"]["name"], name=a["player"]["name"]))
     for a in story["bodyguard"]:
-        add(a["when"], f"Bodyguard: {a['by']['name']} protected {a['player']['name']}.")
+        add(a["when"], say(L + "story.bodyguard", by=a["by"]["name"], name=a["player"]["name"]))
     votes = story["votes"]
     for v in votes:
         if v["vote"] == "pack":
-            add(v["when"], _pack_words(v))
+            add(v["when"], _pack_words(v, words))
     for a in story["owl"]:
-        add(a["when"], f"Owl: {a['by']['name']} picked {a['player']['name']}.")
+        add(a["when"], say(L + "story.owl", by=a["by"]["name"], name=a["player"]["name"]))
     myth = story["mythomaniac"]
     if myth is not None:
         add(
             myth["when"],
-            f"Mythomaniac: {myth['by']['name']} chose {myth['player']['name']} "
-            f"and now plays as {a_role(str(myth['became']))}.",
+            say(
+                L + "story.mythomaniac",
+                by=myth["by"]["name"],
+                name=myth["player"]["name"],
+                card_a=words.a(words.role(str(myth["became"]))),
+            ),
         )
     welcome = {int(w["when"]["number"]): w for w in story["welcome_card"]}
     holder: str | None = None
@@ -415,52 +450,56 @@ def _moments(story: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
         w = welcome.get(night)
         if dawn["saved"] is not None:
             attacked = dawn["attacked"]["name"]
-            add(dawn["when"], SAVED[str(dawn["saved"])].format(name=attacked))
+            add(dawn["when"], say(L + f"story.saved.{dawn['saved']}", name=attacked))
         if not dead:
-            keep = (
-                f"the Welcome card stays with {holder}"
-                if holder
-                else "nobody holds the Welcome card yet"
-            )
-            add(dawn["when"], f"Dawn: nobody died; {keep}.")
+            keep = say(L + "welcome_stays", name=holder) if holder else say(L + "welcome_nobody")
+            add(dawn["when"], say(L + "story.dawn_none", keep=keep))
             continue
-        text = f"Dawn: {and_list(dead)} {'was' if len(dead) == 1 else 'were'} found dead"
+        found = L + ("story.dawn_one" if len(dead) == 1 else "story.dawn_many")
+        text = say(found, names=words.join(dead))
         if w is not None:
             holder = str(w["name"])
             if w["among"]:
-                text += f"; the Welcome card, drawn between {and_list(dead)}, goes to {holder}"
+                text += say(L + "story.welcome_drawn", names=words.join(dead), name=holder)
             else:
-                text += f"; {holder} takes the Welcome card"
+                text += say(L + "story.welcome_taken", name=holder)
         add(dawn["when"], text + ".")
     for v in votes:
         if v["vote"] == "stage1":
-            for line in _stage1_words(v):
+            for line in _stage1_words(v, words):
                 add(v["when"], line)
         elif v["vote"] == "stage2":
-            add(v["when"], _stage2_words(v))
+            add(v["when"], _stage2_words(v, words))
     deaths = story["deaths"]
     out: list[tuple[str, list[str]]] = []
     for key in sorted(lines):
         number, half = key
         if half == 0:
-            out.append((f"Night {number}", lines[key]))
+            out.append((say(L + "story.night", n=number), lines[key]))
             continue
         ghosts = [str(d["name"]) for d in deaths if _key(d["when"]) < key]
         day_holder = next(
             (v["holder"] for v in votes if v["vote"] == "stage1" and _key(v["when"]) == key),
             None,
         )
-        heading = (
-            f"Day {number} (the Welcome card: {day_holder['name'] if day_holder else 'nobody'}; "
-            f"Ghosts: {and_list(ghosts, 'none')})"
+        heading = say(
+            L + "story.day",
+            n=number,
+            holder=day_holder["name"] if day_holder else say("common.nobody"),
+            ghosts=words.join(ghosts, say(L + "story.none")),
         )
         out.append((heading, lines[key]))
     return out
 
 
-def _ballots(v: Mapping[str, Any]) -> str:
-    return "; ".join(
-        f"{b['name']}{' (Ghost)' if b['ghost'] else ''} for {b['for']['name']}"
+def _ballots(v: Mapping[str, Any], words: Speech) -> str:
+    say = words.say
+    return say("list.semicolon").join(
+        say(
+            "ballot",
+            voter=say(L + "ghost_name", name=b["name"]) if b["ghost"] else b["name"],
+            name=b["for"]["name"],
+        )
         for b in v["ballots"]
     )
 
@@ -469,69 +508,74 @@ def _counts(v: Mapping[str, Any]) -> str:
     return ", ".join(f"{c['for']['name']} {c['votes']}" for c in v["counts"])
 
 
-def _from(v: Mapping[str, Any]) -> str:
+def _from(v: Mapping[str, Any], words: Speech) -> str:
     holder = v["holder"]
     if holder is None:
-        return "going clockwise from seat 0 (nobody held the Welcome card)"
-    return f"going clockwise from {holder['name']}, who holds the Welcome card"
+        return words.say(L + "story.from_seat_0")
+    return words.say(L + "from_holder", name=holder["name"])
 
 
-def _tie(v: Mapping[str, Any], taken: Sequence[str]) -> str:
+def _tie(v: Mapping[str, Any], taken: Sequence[str], words: Speech) -> str:
     tied = [str(t["name"]) for t in v["tied"]]
-    verb = "is" if len(taken) == 1 else "are"
-    return f"a tie between {and_list(tied)}: {and_list(list(taken))} {verb} met first {_from(v)}"
+    key = L + ("story.tie_one" if len(taken) == 1 else "story.tie_many")
+    return words.say(
+        key, names=words.join(tied), first=words.join(list(taken)), where=_from(v, words)
+    )
 
 
-def _pack_words(v: Mapping[str, Any]) -> str:
-    text = f"The pack's vote: {_ballots(v) or 'no ballot yet'}"
+def _pack_words(v: Mapping[str, Any], words: Speech) -> str:
+    say = words.say
+    text = say(L + "story.pack", ballots=_ballots(v, words) or say(L + "story.no_ballot"))
     outcome = v["outcome"]
     if outcome is None:
-        return text + " (not settled yet)."
+        return text + say(L + "story.pack_unsettled")
     chosen = outcome["player"]["name"]
     if outcome["kind"] == "drawn":
-        tied = and_list([str(t["name"]) for t in v["tied"]])
-        return text + f"; a tie between {tied}, drawn by lot: {chosen} is the victim."
-    return text + f" -> {chosen} is the victim."
+        tied = words.join([str(t["name"]) for t in v["tied"]])
+        return text + say(L + "story.pack_drawn", names=tied, name=chosen)
+    return text + say(L + "story.pack_victim", name=chosen)
 
 
-def _stage1_words(v: Mapping[str, Any]) -> list[str]:
-    out = [f"Stage 1, in calling order: {_ballots(v) or 'no ballot yet'}."]
+def _stage1_words(v: Mapping[str, Any], words: Speech) -> list[str]:
+    say = words.say
+    ballots = _ballots(v, words) or say(L + "story.no_ballot")
+    out = [say(L + "story.stage1", ballots=ballots)]
     if not v["leaders"]:
         return out
-    line = f"Count: {_counts(v)}"
     leaders = [str(s["name"]) for s in v["leaders"]]
+    tie = ""
     if v["tied"]:
         tied = {int(t["seat"]) for t in v["tied"]}
         taken = [str(s["name"]) for s in v["leaders"] if int(s["seat"]) in tied]
-        line += f"; {_tie(v, taken)}"
-    out.append(line + f". The two most named: {and_list(leaders)}.")
+        tie = say("list.semicolon") + _tie(v, taken, words)
+    out.append(say(L + "story.count", counts=_counts(v), tie=tie, names=words.join(leaders)))
     pick = v["owl_pick"]
     if pick is not None:
         if v["replaced"] is None:
-            out.append(f"The Owl's pick: {pick['name']}, already one of the two.")
+            out.append(say(L + "story.owl_pick_already", name=pick["name"]))
         else:
-            out.append(
-                f"The Owl's pick: {pick['name']}, who takes the place of {v['replaced']['name']}."
-            )
+            out.append(say(L + "story.owl_pick", name=pick["name"], other=v["replaced"]["name"]))
     if v["suspects"]:
-        out.append(f"Suspects: {and_list([str(s['name']) for s in v['suspects']])}.")
+        suspects = words.join([str(s["name"]) for s in v["suspects"]])
+        out.append(say(L + "story.suspects", names=suspects))
     return out
 
 
-def _stage2_words(v: Mapping[str, Any]) -> str:
+def _stage2_words(v: Mapping[str, Any], words: Speech) -> str:
+    say = words.say
     outcome = v["outcome"]
     if outcome is None:
-        return "Stage 2: the secret ballots are not all in yet."
+        return say(L + "story.stage2_waiting")
     chosen = str(outcome["player"]["name"])
-    text = f"Stage 2, revealed together: {_ballots(v)}. Count: {_counts(v)}"
-    if v["tied"]:
-        text += f"; {_tie(v, [chosen])}"
-    return text + f" -> {chosen} is lynched."
+    tie = say("list.semicolon") + _tie(v, [chosen], words) if v["tied"] else ""
+    return say(
+        L + "story.stage2", ballots=_ballots(v, words), counts=_counts(v), tie=tie, name=chosen
+    )
 
 
-def _welcome_words(w: Mapping[str, Any]) -> str:
+def _welcome_words(w: Mapping[str, Any], words: Speech) -> str:
     night = w["when"]["number"]
     if w["how"] == "drawn":
-        among = and_list([str(a["name"]) for a in w["among"]])
-        return f"{w['name']} (dawn after night {night}: drawn between {among})"
-    return f"{w['name']} (dawn after night {night}: the night's only death)"
+        among = words.join([str(a["name"]) for a in w["among"]])
+        return words.say(L + "story.welcome_drawn_at", name=w["name"], n=night, names=among)
+    return words.say(L + "story.welcome_only", name=w["name"], n=night)

@@ -2,7 +2,8 @@
 
 Contract: data and small pure helpers.  The role names are the cards' names in
 English (facts that carry over from the box, no rulebook sentence is copied);
-every other text is our own.
+the other words (calls, decisions, causes, sides) are keyed here and written, in each
+language, in ``speech/<language>.json``.
 """
 
 from __future__ import annotations
@@ -26,78 +27,28 @@ ROLE_NAMES: dict[Role, str] = {
 }
 """Each role's English name."""
 
-CALLS: dict[str, str] = {
-    "freemasons": "The Freemasons are called.",
-    "seer": "The Seer is called.",
-    "medium": "The Medium is called.",
-    "bodyguard": "The Bodyguard is called.",
-    "werewolves": "The Werewolves are called.",
-    "owl": "The Owl is called.",
-    "mythomaniac": "The Mythomaniac is called.",
-}
-"""The night's public calls, by step."""
+CALLS = frozenset({"freemasons", "seer", "medium", "bodyguard", "werewolves", "owl", "mythomaniac"})
+"""The night's public calls, by step (each told by ``lupus.call.<step>``)."""
 
-DECISIONS: dict[str, str] = {
-    "seer": "the Seer: point at a player, or not",
-    "bodyguard": "the Bodyguard: protect a player, or not",
-    "werewolves": "a Werewolf: vote for the pack's victim",
-    "owl": "the Owl: pick a player for tomorrow's suspects, or not",
-    "mythomaniac": "the Mythomaniac: choose whom to take after",
-    "stage1": "stage 1: name a suspect, aloud",
-    "defence": "a suspect: end their defence",
-    "stage2": "stage 2: vote in secret between the two suspects",
-}
-"""Each decision kind for people (``Decision.kind``)."""
+DECISIONS = frozenset(
+    {"seer", "bodyguard", "werewolves", "owl", "mythomaniac", "stage1", "defence", "stage2"}
+)
+"""The decision kinds told for people (``lupus.decision.<kind>``)."""
 
-DECLINED: dict[str, str] = {
-    "seer": "chose not to point at anyone",
-    "bodyguard": "protected nobody tonight",
-    "owl": "picked nobody tonight",
-    "mythomaniac": "chose nobody",
-}
-"""What declining means, by night step (``declined`` events of living holders)."""
+DECLINED = frozenset({"seer", "bodyguard", "owl", "mythomaniac"})
+"""The night steps whose ``declined`` event (of a living holder) has words of its own
+(``lupus.declined.<step>``)."""
 
-CAUSES: dict[str, str] = {
-    "devoured": "killed by the Werewolves",
-    "seen": "the Werehamster, found by the Seer",
-    "owl": "picked by the Deadly Owl",
-    "lynched": "lynched",
-}
-"""Each cause of death in words (a cause may join several with '+')."""
+CAUSES = frozenset({"devoured", "seen", "owl", "lynched"})
+"""The causes of death (a cause may join several with '+'): ``lupus.cause.<cause>``."""
 
-SIDES: dict[str, str] = {
-    "humans": "the humans",
-    "werewolves": "the Werewolves",
-    "werehamster": "the Werehamster",
-}
-"""Each side's name, as an :class:`Outcome` team or a ``team`` of the result."""
-
-VOTES: dict[str, str] = {
-    "pack": "the pack's vote",
-    "stage1": "stage 1",
-    "stage2": "stage 2",
-}
+SIDES = frozenset({"humans", "werewolves", "werehamster"})
+"""The sides, as an :class:`Outcome` team or a ``team`` of the result (``lupus.side.<side>``)."""
 
 
 def english(role: str) -> str:
     found = parse_role(role)
     return ROLE_NAMES[found] if found is not None else role
-
-
-def a_role(role: str) -> str:
-    """'a Werewolf', 'an Owl', 'the Seer' style article + name (indefinite)."""
-    name = english(role)
-    return ("an " if name[0] in "AEIOU" else "a ") + name
-
-
-def cause_words(cause: str) -> str:
-    """'devoured+owl' -> 'killed by the Werewolves and picked by the Deadly Owl'."""
-    return " and ".join(CAUSES.get(c, c) for c in cause.split("+"))
-
-
-def werewolf_words(werewolf: bool) -> str:
-    """The Seer's and the Medium's only answer."""
-    return "a Werewolf" if werewolf else "not a Werewolf"
 
 
 def deck_summary(roles: Sequence[str]) -> str:

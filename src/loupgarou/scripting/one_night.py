@@ -6,9 +6,9 @@ rob, swap, take, peek, vote, pass); role names are read as the rules read them
 of players (a drawn scenario sets the ``deck_draw`` option instead); an
 explicit deal becomes the ``deal`` permutation of card ids (card id = index in
 the deck, the first unused card of the named role for each position, seats
-first then the three centre slots); events become English sentences in which
-each acting player is labelled with the role they were dealt (the
-Doppelgänger with the role she copied, once she has).
+first then the three centre slots); events become sentences (English, or the
+language of the teller's words) in which each acting player is labelled with the
+role they were dealt (the Doppelgänger with the role she copied, once she has).
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from loupgarou.scripting.dialect import Teller
 from loupgarou.scripting.family_kit import FamilyDialect
 from loupgarou.scripting.one_night_names import english
 from loupgarou.scripting.one_night_tell import OneNightTeller
+from loupgarou.scripting.speech import Speech, speech_for
 from loupgarou.scripting.verdict import Copy, FinalCard, TableNow
-from loupgarou.scripting.words import and_list, name_of, slot
+from loupgarou.scripting.words import name_of, slot
 from loupgarou.variants.one_night.resolution import team_of
 from loupgarou.variants.one_night.roles import Role, parse_role
 from loupgarou.variants.one_night.scenarios import find_scenario
@@ -75,28 +76,32 @@ class OneNightDialect(FamilyDialect):
             )
         return found.key, tuple(r.value for r in found.deck_for(players)), opts
 
-    def describe_action(self, action: Action, names: Sequence[str]) -> str:
-        who = and_list([name_of(names, p) for p in action.players])
-        slots = and_list([slot(c) for c in action.centre])
-        cards = "centre card" if len(action.centre) == 1 else "centre cards"
+    def describe_action(
+        self, action: Action, names: Sequence[str], speech: Speech | None = None
+    ) -> str:
+        words = speech or speech_for(self.family)
+        say = words.say
+        who = words.join([name_of(names, p) for p in action.players], say("common.nobody"))
+        slots = words.join([slot(c) for c in action.centre], say("common.nobody"))
+        many = len(action.centre) != 1
         kind = action.kind
         if kind == "copy" and action.players:
-            return f"copy {who}'s card"
+            return say("one_night.do.copy", name=who)
         if kind == "look" and action.players:
-            return f"look at {who}'s card"
+            return say("one_night.do.look", name=who)
         if kind in ("look", "peek") and action.centre:
-            return f"look at {cards} {slots}"
+            return say("one_night.do.look_centre" + ("s" if many else ""), slots=slots)
         if kind == "rob" and action.players:
-            return f"rob {who}"
+            return say("one_night.do.rob", name=who)
         if kind == "swap" and action.players:
-            return f"swap the cards of {who}"
+            return say("one_night.do.swap", names=who)
         if kind == "take" and action.centre:
-            return f"take {cards} {slots}"
+            return say("one_night.do.take_centre" + ("s" if many else ""), slots=slots)
         if kind == "vote" and action.players:
-            return f"vote for {who}"
+            return say("do.vote", name=who)
         if kind == "pass":
-            return "do nothing"
-        return super().describe_action(action, names)
+            return say("do.nothing")
+        return super().describe_action(action, names, speech)
 
     def normalise(self, action: Action) -> Action:
         if action.kind == "swap":
@@ -128,18 +133,19 @@ class OneNightDialect(FamilyDialect):
 
     # --- telling ----------------------------------------------------------------------------
 
-    def teller(self, names: Sequence[str]) -> Teller:
-        return OneNightTeller(self, names)
+    def teller(self, names: Sequence[str], speech: Speech | None = None) -> Teller:
+        return OneNightTeller(self, names, speech)
 
-    def describe_death(self, data: Mapping[str, JSON], names: Sequence[str]) -> str:
+    def describe_death(
+        self, data: Mapping[str, JSON], names: Sequence[str], speech: Speech | None = None
+    ) -> str:
+        say = (speech or speech_for(self.family)).say
         who = name_of(names, int(data["seat"]))
         if data.get("cause") == "hunter" and data.get("by") is not None:
-            return (
-                f"{who} died: {name_of(names, int(data['by']))}, a dying Hunter, took them along."
-            )
+            return say("one_night.death.hunter", who=who, killer=name_of(names, int(data["by"])))
         if data.get("cause") == "vote":
-            return f"{who} died: the most votes were against them."
-        return super().describe_death(data, names)
+            return say("one_night.death.vote", who=who)
+        return super().describe_death(data, names, speech)
 
     def final_cards(self, match: Match) -> tuple[FinalCard, ...]:
         state = match.state

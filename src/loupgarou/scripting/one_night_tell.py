@@ -1,4 +1,4 @@
-"""One Night events told as English sentences.
+"""One Night events told as sentences, in the teller's language (English by default).
 
 Contract: :class:`OneNightTeller` turns each One Night event into one
 sentence, in the order the events happened; it remembers what earlier events
@@ -16,30 +16,36 @@ from collections.abc import Mapping, Sequence
 
 from loupgarou.core.events import JSON, Event, as_int
 from loupgarou.scripting.dialect import Dialect, Teller
-from loupgarou.scripting.one_night_names import deck_summary, english
-from loupgarou.scripting.words import and_list, slot
-from loupgarou.variants.one_night.roles import Role
+from loupgarou.scripting.family_kit import deck_summary
+from loupgarou.scripting.speech import Speech
+from loupgarou.scripting.words import slot
+from loupgarou.variants.one_night.roles import Role, Team
 
-STEP_CALLS = {
-    "doppelganger": "The Doppelgänger is called.",
-    "doppelganger_minion": "The Doppelgänger is called again, in case she copied the Minion.",
-    "werewolves": "The Werewolves are called.",
-    "minion": "The Minion is called.",
-    "masons": "The Masons are called.",
-    "seer": "The Seer is called.",
-    "robber": "The Robber is called.",
-    "troublemaker": "The Troublemaker is called.",
-    "drunk": "The Drunk is called.",
-    "insomniac": "The Insomniac is called.",
-    "doppelganger_insomniac": "The Doppelgänger is called again, in case she copied the Insomniac.",
-}
+STEPS = (
+    "doppelganger",
+    "doppelganger_minion",
+    "werewolves",
+    "minion",
+    "masons",
+    "seer",
+    "robber",
+    "troublemaker",
+    "drunk",
+    "insomniac",
+    "doppelganger_insomniac",
+)
+"""The night's calls, each told by ``one_night.call.<step>``."""
+
+TEAMS = frozenset(t.value for t in Team)
 
 
 class OneNightTeller(Teller):
     """Sentences for One Night events; remembers who was dealt what and who copied what."""
 
-    def __init__(self, dialect: Dialect, names: Sequence[str]) -> None:
-        super().__init__(dialect, names)
+    def __init__(
+        self, dialect: Dialect, names: Sequence[str], speech: Speech | None = None
+    ) -> None:
+        super().__init__(dialect, names, speech)
         self.dealt: dict[int, str] = {}
         self.copied: dict[int, str] = {}
 
@@ -49,117 +55,142 @@ class OneNightTeller(Teller):
         if role is None:
             return self.name(seat)
         if role == Role.DOPPELGANGER.value and seat in self.copied:
-            return f"{self.name(seat)} (Doppelgänger-{english(self.copied[seat])})"
-        return f"{self.name(seat)} ({english(role)})"
+            return self.say(
+                "one_night.label_copied", name=self.name(seat), card=self.role(self.copied[seat])
+            )
+        return self.say("label", name=self.name(seat), card=self.role(role))
 
     def names_of(self, seats: Sequence[JSON]) -> str:
-        return and_list([self.name(int(s)) for s in seats])
+        return self.join([self.name(int(s)) for s in seats])
+
+    def deck_words(self, deck: Sequence[JSON]) -> str:
+        return deck_summary([str(r) for r in deck], self.role)
 
     def tell(self, event: Event) -> str:
         d = event.data
         kind = event.kind
+        say = self.say
         seats = sorted(event.audience.seats)
         actor = seats[0] if len(seats) == 1 else -1
+        who = self.label(actor)
         if kind == "deal":
             cards = [str(c) for c in d["cards"]]
             n = len(self.names)
             for s in range(n):
                 self.dealt[s] = cards[s]
-            dealt = "; ".join(f"{self.name(s)}: {english(cards[s])}" for s in range(n))
-            centre = ", ".join(english(c) for c in cards[n:])
-            return f"The cards are dealt. {dealt}; centre: {centre}."
+            dealt = say("list.semicolon").join(
+                say("holds", name=self.name(s), card=self.role(cards[s])) for s in range(n)
+            )
+            centre = ", ".join(self.role(c) for c in cards[n:])
+            return say("one_night.deal", dealt=dealt, centre=centre)
         if kind == "night_begins":
-            return f"Night falls on {d['players']} players. The deck: {deck_summary(d['deck'])}."
+            return say(
+                "one_night.night_begins", players=d["players"], deck=self.deck_words(d["deck"])
+            )
         if kind == "dealt":
             self.dealt[actor] = str(d["role"])
-            return f"{self.name(actor)} looked at their card: {english(str(d['role']))}."
+            return say("dealt", name=self.name(actor), card=self.role(str(d["role"])))
         if kind == "deck_drawn":
-            return f"The deck is drawn: {deck_summary(d['deck'])}."
+            return say("one_night.deck_drawn", deck=self.deck_words(d["deck"]))
         if kind == "deck_redrawn":
-            return "The draw held a single Mason, so the deck is drawn again."
+            return say("one_night.deck_redrawn")
         if kind == "night_step":
-            return STEP_CALLS.get(str(d["step"]), f"The {d['step']} step is called.")
+            step = str(d["step"])
+            if step in STEPS:
+                return say(f"one_night.call.{step}")
+            return say("call.other", step=step)
         if kind == "copied":
-            text = (
-                f"{self.label(actor)} looked at {self.name(int(d['seat']))}'s card and took on "
-                f"its role: {english(str(d['role']))}."
+            text = say(
+                "one_night.copied",
+                who=who,
+                name=self.name(int(d["seat"])),
+                card=self.role(str(d["role"])),
             )
             self.copied[actor] = str(d["role"])
             return text
         if kind == "werewolves":
             others = [s for s in d["seats"] if int(s) != actor]
             if not others:
-                return f"{self.label(actor)} woke alone: no other player is a Werewolf."
-            word = "Werewolf" if len(others) == 1 else "Werewolves"
-            return f"{self.label(actor)} saw the other {word}: {self.names_of(others)}."
+                return say("one_night.werewolf_alone", who=who)
+            key = "one_night.werewolf_other" if len(others) == 1 else "one_night.werewolves_other"
+            return say(key, who=who, names=self.names_of(others))
         if kind == "werewolves_shown":
             if not d["seats"]:
-                return f"{self.label(actor)} learned that no player woke as a Werewolf."
-            return (
-                f"{self.label(actor)} learned who the Werewolves are: {self.names_of(d['seats'])}."
-            )
+                return say("one_night.no_werewolf", who=who)
+            return say("one_night.werewolves_shown", who=who, names=self.names_of(d["seats"]))
         if kind == "masons":
             others = [s for s in d["seats"] if int(s) != actor]
             if not others:
-                return f"{self.label(actor)} woke alone: the other Mason card is in the centre."
-            word = "Mason" if len(others) == 1 else "Masons"
-            return f"{self.label(actor)} saw the other {word}: {self.names_of(others)}."
+                return say("one_night.mason_alone", who=who)
+            key = "one_night.mason_other" if len(others) == 1 else "one_night.masons_other"
+            return say(key, who=who, names=self.names_of(others))
         if kind == "card_seen":
-            return (
-                f"{self.label(actor)} looked at {self.name(int(d['seat']))}'s card: "
-                f"{english(str(d['role']))}."
+            return say(
+                "card_seen", who=who, name=self.name(int(d["seat"])), card=self.role(str(d["role"]))
             )
         if kind == "centre_seen":
-            return f"{self.label(actor)} looked at centre card {slot(as_int(d['centre']))}: {english(str(d['role']))}."
+            return say(
+                "one_night.centre_seen",
+                who=who,
+                slot=slot(as_int(d["centre"])),
+                card=self.role(str(d["role"])),
+            )
         if kind == "robbed":
-            return (
-                f"{self.label(actor)} swapped cards with {self.name(int(d['seat']))} and looked "
-                f"at the new one: {english(str(d['role']))}."
+            return say(
+                "one_night.robbed",
+                who=who,
+                name=self.name(int(d["seat"])),
+                card=self.role(str(d["role"])),
             )
         if kind == "swapped":
-            return f"{self.label(actor)} swapped the cards of {self.names_of(d['seats'])}, without looking."
+            return say("one_night.swapped", who=who, names=self.names_of(d["seats"]))
         if kind == "took_centre":
-            return (
-                f"{self.label(actor)} swapped their card with centre card {slot(as_int(d['centre']))}, "
-                "without looking."
-            )
+            return say("one_night.took_centre", who=who, slot=slot(as_int(d["centre"])))
         if kind == "own_card":
-            return f"{self.label(actor)} looked at their own card: {english(str(d['role']))}."
+            return say("one_night.own_card", who=who, card=self.role(str(d["role"])))
         if kind == "declined":
-            return f"{self.label(actor)} chose to do nothing."
+            return say("one_night.declined", who=who)
         if kind == "day_begins":
-            return "Day breaks: the players talk, then vote."
+            return say("one_night.day_begins")
         if kind == "voted":
-            return f"{self.name(actor)} voted for {self.name(int(d['seat']))}."
+            return say("voted", voter=self.name(actor), name=self.name(int(d["seat"])))
         if kind == "votes_revealed":
             return self._votes(d["votes"])
         if kind == "cards_revealed":
             return self._reveal(d)
         if kind == "game_over":
-            teams = ", ".join(str(t) for t in d["teams"]) or "no team"
-            return f"The game is over. Winners: {self.names_of(d['winners'])} ({teams})."
+            teams = ", ".join(self._team(str(t)) for t in d["teams"]) or say("no_team")
+            return say("game_over", names=self.names_of(d["winners"]), teams=teams)
         return super().tell(event)
 
+    def _team(self, team: str) -> str:
+        return self.say(f"one_night.team.{team}") if team in TEAMS else team
+
     def _votes(self, votes: Sequence[JSON]) -> str:
-        pairs = "; ".join(f"{self.name(s)} for {self.name(int(t))}" for s, t in enumerate(votes))
+        say = self.say
+        pairs = say("list.semicolon").join(
+            say("ballot", voter=self.name(s), name=self.name(int(t))) for s, t in enumerate(votes)
+        )
         counts = Counter(int(t) for t in votes)
         tally = ", ".join(
             f"{self.name(s)} {c}" for s, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
         )
-        return f"Everyone points at once. {pairs}. Votes received: {tally}."
+        return say("one_night.votes", pairs=pairs, tally=tally)
 
     def _reveal(self, d: Mapping[str, JSON]) -> str:
+        say = self.say
         parts = []
         for s, (card, eff) in enumerate(zip(d["players"], d["effective"], strict=True)):
-            shown = english(str(card))
+            shown = self.role(str(card))
             if eff != card:
-                shown += f" (standing for the {english(str(eff))})"
-            parts.append(f"{self.name(s)}: {shown}")
-        centre = ", ".join(english(str(c)) for c in d["centre"])
-        text = f"Every card is turned face up. {'; '.join(parts)}; centre: {centre}."
+                shown = say("one_night.standing_for", card=shown, role=self.role(str(eff)))
+            parts.append(say("holds", name=self.name(s), card=shown))
+        centre = ", ".join(self.role(str(c)) for c in d["centre"])
+        text = say("one_night.reveal", cards=say("list.semicolon").join(parts), centre=centre)
         for copy in d.get("doppelganger", ()):
-            text += (
-                f" {self.name(int(copy['seat']))}, dealt the Doppelgänger, reveals the role "
-                f"it copied: {english(str(copy['copied']))}."
+            text += " " + say(
+                "one_night.reveal_copy",
+                name=self.name(int(copy["seat"])),
+                card=self.role(str(copy["copied"])),
             )
         return text

@@ -20,8 +20,9 @@ more readably, the player's name (``no_victim`` for the pack's "no victim"):
 the name is turned into the index when the draw happens, and a name that is
 not among the candidates then is refused (``chance.bad_outcome``).
 
-Events become English sentences (:mod:`.thiercelieux_tell`); the verdict gains
-the story in short (:mod:`.thiercelieux_story`): deaths dated by night or day,
+Events become sentences (:mod:`.thiercelieux_tell`, in the words of a
+:class:`~loupgarou.scripting.speech.Speech`: English by default, French for a French
+room); the verdict gains the story in short (:mod:`.thiercelieux_story`): deaths dated by night or day,
 the Captains, the Lovers, every vote with its count and tie handling.
 """
 
@@ -43,17 +44,18 @@ from loupgarou.scripting.family_kit import (
     seat_ref,
     when_json,
 )
+from loupgarou.scripting.speech import Speech, speech_for
 from loupgarou.scripting.thiercelieux_names import (
+    CAUSES,
     DECISIONS,
     TEAMS,
     VOTES,
-    cause_words,
     english,
 )
 from loupgarou.scripting.thiercelieux_story import Chronicle, Vote, chronicle
 from loupgarou.scripting.thiercelieux_tell import ThiercelieuxTeller
 from loupgarou.scripting.verdict import Death, FinalCard, TableNow, Verdict
-from loupgarou.scripting.words import and_list, name_of, slot
+from loupgarou.scripting.words import name_of, slot
 from loupgarou.variants.thiercelieux.resolution import opposite_lovers, teams
 from loupgarou.variants.thiercelieux.roles import Role, camp, parse_role
 from loupgarou.variants.thiercelieux.setup import SET_ASIDE
@@ -65,6 +67,7 @@ NAMED_DRAWS = ("tiebreak", "captain_draw")
 DRAW_WORDS: dict[str, str] = {"tiebreak": NO_VICTIM_WORD}
 """The pack's tiebreak may also name "no victim"."""
 TIEBREAK_TASKS = ("hunt_tiebreak", "captain_tiebreak", "lynch_draw")
+T = "thiercelieux."
 
 
 class ThiercelieuxDialect(FamilyDialect):
@@ -115,38 +118,28 @@ class ThiercelieuxDialect(FamilyDialect):
     def deal_slots(self, deck: Sequence[str]) -> int | None:
         return SET_ASIDE if any(parse_role(r) is Role.THIEF for r in deck) else 0
 
-    def describe_action(self, action: Action, names: Sequence[str]) -> str:
+    def describe_action(
+        self, action: Action, names: Sequence[str], speech: Speech | None = None
+    ) -> str:
+        words = speech or speech_for(self.family)
+        say = words.say
         kind = action.kind
-        who = and_list([name_of(names, p) for p in action.players])
+        who = words.join([name_of(names, p) for p in action.players], say("common.nobody"))
         if kind == "take" and action.centre:
-            return f"take set-aside card {slot(action.centre[0])}"
+            return say("thiercelieux.do.take", slot=slot(action.centre[0]))
         if kind == "pair" and len(action.players) == 2:
-            return f"make {who} the Lovers"
+            return say("thiercelieux.do.pair", names=who)
         if kind == "look" and action.players:
-            return f"look at {who}'s card"
-        if kind == "wake":
-            return "wake up with the pack"
-        if kind == "sleep":
-            return "stay asleep"
+            return say("thiercelieux.do.look", name=who)
         if kind == "vote" and action.players:
-            return f"vote for {who}"
-        if kind == "no_victim":
-            return "vote for no victim"
-        if kind == "no_lynch":
-            return "nobody is lynched"
-        if kind == "spy":
-            return "spy on the Werewolves"
-        if kind == "heal" and action.players:
-            return f"heal {who}"
-        if kind == "poison" and action.players:
-            return f"poison {who}"
-        if kind == "shoot" and action.players:
-            return f"shoot {who}"
-        if kind == "name" and action.players:
-            return f"name {who} Captain"
+            return say("do.vote", name=who)
+        if kind in ("heal", "poison", "shoot", "name") and action.players:
+            return say(f"thiercelieux.do.{kind}", name=who)
+        if kind in ("wake", "sleep", "no_victim", "no_lynch", "spy"):
+            return say(f"thiercelieux.do.{kind}")
         if kind == "pass":
-            return "do nothing"
-        return super().describe_action(action, names)
+            return say("do.nothing")
+        return super().describe_action(action, names, speech)
 
     def normalise(self, action: Action) -> Action:
         if action.kind == "pair":
@@ -185,8 +178,8 @@ class ThiercelieuxDialect(FamilyDialect):
 
     # --- telling ----------------------------------------------------------------------------
 
-    def teller(self, names: Sequence[str]) -> Teller:
-        return ThiercelieuxTeller(self, names)
+    def teller(self, names: Sequence[str], speech: Speech | None = None) -> Teller:
+        return ThiercelieuxTeller(self, names, speech)
 
     def _chronicle(self, match: Match) -> Chronicle:
         state: State = match.state
@@ -268,72 +261,87 @@ class ThiercelieuxDialect(FamilyDialect):
             else None,
         }
 
-    def story_lines(self, verdict: Verdict) -> list[str]:
+    def story_lines(self, verdict: Verdict, speech: Speech | None = None) -> list[str]:
         story = verdict.story
         if story is None:
             return []
+        words = speech or speech_for(self.family)
+        say = words.say
         names = verdict.players
-        out = ["The story in short"]
+        out = [say("report.story")]
         lovers = story["lovers"]
         if lovers is None:
-            out.append("  Lovers: none.")
+            out.append(say(T + "story.no_lovers"))
         else:
-            pair = and_list([str(p["name"]) for p in lovers["players"]])
-            cupid = f", chosen by {lovers['cupid']['name']} (Cupid)" if lovers["cupid"] else ""
-            team = str(lovers["team"])
-            side = (
-                "one is a Werewolf and the other is not, so they play for themselves"
-                if team == "lovers"
-                else f"they play for {TEAMS.get(team, team)}"
+            pair = words.join([str(p["name"]) for p in lovers["players"]])
+            cupid = (
+                say(T + "story.chosen_by", name=lovers["cupid"]["name"]) if lovers["cupid"] else ""
             )
-            out.append(f"  Lovers: {pair}{cupid}; {side}.")
-        captains = [_captain_words(c) for c in story["captains"]]
-        out.append("  Captain: " + ("; then ".join(captains) if captains else "none yet") + ".")
+            team = str(lovers["team"])
+            if team == "lovers":
+                side = say(T + "story.lovers_apart")
+            else:
+                side = say(T + "story.lovers_side", team=_team(team, words))
+            out.append(say(T + "story.lovers", names=pair, chooser=cupid, side=side))
+        captains = [_captain_words(c, words) for c in story["captains"]]
+        shown = say(T + "story.then").join(captains) if captains else say(T + "story.none_yet")
+        out.append(say(T + "story.captain", captains=shown))
         if story["votes"]:
-            out.append("  Votes:")
-            out.extend(f"    {_vote_words(v)}" for v in story["votes"])
+            out.append(say(T + "story.votes"))
+            out.extend(f"    {_vote_words(v, words)}" for v in story["votes"])
         if not verdict.standing.over:
-            deaths = [self.death_words(death_of(d), names) for d in story["deaths"]]
-            out.append("  Deaths so far: " + ("; ".join(deaths) if deaths else "nobody") + ".")
+            deaths = [self.death_words(death_of(d), names, words) for d in story["deaths"]]
+            shown = say("list.semicolon").join(deaths) if deaths else say("common.nobody")
+            out.append(say("report.deaths_so_far", deaths=shown))
         return out
 
-    def death_words(self, death: Death, names: Sequence[str]) -> str:
-        cause = cause_words(death.cause)
+    def death_words(self, death: Death, names: Sequence[str], speech: Speech | None = None) -> str:
+        words = speech or speech_for(self.family)
+        say = words.say
+        cause = _causes(death.cause, words)
         by = "" if death.by is None else name_of(names, death.by)
         if death.cause == "grief" and by:
-            cause = f"died of grief for {by}"
+            cause = say(T + "death.grief_for", name=by)
         elif death.cause == "shot" and by:
-            cause = f"shot by {by}, the dying Hunter"
+            cause = say(T + "death.shot_by", name=by)
         elif death.cause == "poisoned" and by:
-            cause = f"poisoned by {by}, the Witch"
-        when = "" if death.when is None else f", {death.when[0]} {death.when[1]}"
-        return f"{name_of(names, death.seat)} ({cause}{when})"
+            cause = say(T + "death.poisoned_by", name=by)
+        when = "" if death.when is None else say("report.when", when=_when(death.when, words))
+        return say("report.death_when", who=name_of(names, death.seat), cause=cause, when=when)
 
-    def standing_lines(self, verdict: Verdict) -> list[str]:
+    def standing_lines(self, verdict: Verdict, speech: Speech | None = None) -> list[str]:
         extra = verdict.state_extra
         if not extra:
             return []
+        words = speech or speech_for(self.family)
+        say = words.say
         phase = verdict.standing.phase
         if phase == "night":
-            moment = f"night {extra['night']}"
+            moment = say("report.night_n", n=extra["night"])
         elif phase == "day":
-            moment = f"day {extra['day']}"
+            moment = say("report.day_n", n=extra["day"])
         else:
             moment = str(phase)
         step = f" ({extra['step']})" if extra.get("step") else ""
         captain = extra.get("captain")
-        line = f"  Now: {moment}{step}; Captain: {captain['name'] if captain else 'none'}"
+        line = say(
+            T + "now",
+            moment=moment,
+            step=step,
+            holder=captain["name"] if captain else say(T + "story.none"),
+        )
         potions = extra.get("potions")
         if potions is not None:
-            left = [
-                word for word, key in (("healing", "heal"), ("poison", "poison")) if potions[key]
-            ]
-            line += f"; the Witch's potions left: {and_list(left, 'none')}"
+            left = [say(T + f"potion.{key}") for key in ("heal", "poison") if potions[key]]
+            line += say(T + "potions_left", potions=words.join(left, say(T + "story.none")))
         return [line + "."]
 
-    def ending_lines(self, verdict: Verdict) -> list[str]:
+    def ending_lines(self, verdict: Verdict, speech: Speech | None = None) -> list[str]:
+        words = speech or speech_for(self.family)
         alive = [verdict.players[s] for s in verdict.standing.alive]
-        return [f"  Alive at the end: {and_list(alive)}."]
+        return [
+            words.say("report.alive_at_end", names=words.join(alive, words.say("common.nobody")))
+        ]
 
 
 def _vote_json(vote: Vote, ref: Any) -> dict[str, JSON]:
@@ -350,43 +358,69 @@ def _vote_json(vote: Vote, ref: Any) -> dict[str, JSON]:
     }
 
 
-def _captain_words(c: Mapping[str, Any]) -> str:
-    day = f"day {c['when']['number']}"
+def _when(w: tuple[str, int], words: Speech) -> str:
+    """'night 2', 'day 1' (a phase and its number) in the report's words."""
+    return words.say("report.night_n" if w[0] == "night" else "report.day_n", n=w[1])
+
+
+def _team(team: str, words: Speech) -> str:
+    return words.say(T + f"team.{team}") if team in TEAMS else team
+
+
+def _causes(cause: str, words: Speech) -> str:
+    """'devoured+poisoned' -> 'devoured by the Werewolves and poisoned by the Witch'."""
+    parts = [words.say(T + f"cause.{c}") if c in CAUSES else c for c in cause.split("+")]
+    return words.say("statement.and").join(parts)
+
+
+def _captain_words(c: Mapping[str, Any], words: Speech) -> str:
+    say = words.say
+    day = say("report.day_n", n=c["when"]["number"])
     if c["how"] == "named":
-        return f"{c['name']} (named by {c['by']['name']}, the dying Captain, on {day})"
+        return say(T + "story.captain_named", name=c["name"], by=c["by"]["name"], day=day)
     if c["how"] == "drawn":
-        return f"{c['name']} (drawn by lot on {day})"
-    return f"{c['name']} (elected on {day})"
+        return say(T + "story.captain_drawn", name=c["name"], day=day)
+    return say(T + "story.captain_elected", name=c["name"], day=day)
 
 
-def _target(ref: Mapping[str, Any] | None) -> str:
-    return "no victim" if ref is None else str(ref["name"])
+def _target(ref: Mapping[str, Any] | None, words: Speech) -> str:
+    return words.say(T + "no_victim") if ref is None else str(ref["name"])
 
 
-def _vote_words(v: Mapping[str, Any]) -> str:
+OUTCOMES = frozenset(
+    {
+        "elected",
+        "lynched",
+        "victim",
+        "no_victim",
+        "revote",
+        "drawn",
+        "captain_vote",
+        "captain_pick",
+        "no_lynch",
+    }
+)
+"""How a vote may be settled (the story's ``outcome.kind``)."""
+
+
+def _vote_words(v: Mapping[str, Any], words: Speech) -> str:
     """'day 1, lynch vote: Ana 3, Bruno 3 (tie) -> ...' for the report."""
-    when = f"{v['when']['phase']} {v['when']['number']}"
-    counts = ", ".join(f"{_target(c['for'])} {c['votes']}" for c in v["counts"])
+    say = words.say
+    phase = "night" if v["when"]["phase"] == "night" else "day"
+    when = _when((phase, int(v["when"]["number"])), words)
+    counts = ", ".join(f"{_target(c['for'], words)} {c['votes']}" for c in v["counts"])
     settled = v["outcome"] is not None
-    unknown = "the result alone (no ballots given)" if settled else "ballots not all cast yet"
-    text = f"{when}, {VOTES.get(v['vote'], v['vote'])}: {counts or unknown}"
+    unknown = say(T + ("story.result_alone" if settled else "story.not_all_cast"))
+    vote = str(v["vote"])
+    what = say(T + f"vote.{vote}") if vote in VOTES else vote
+    text = say(T + "story.vote", when=when, vote=what, counts=counts or unknown)
     if v["tied"]:
-        text += f" (a tie between {and_list([_target(t) for t in v['tied']])})"
+        text += say(T + "story.tie", names=words.join([_target(t, words) for t in v["tied"]]))
     outcome = v["outcome"]
     if outcome is None:
-        return text + " -> not settled yet"
+        return text + say(T + "story.unsettled")
     kind = outcome["kind"]
-    chosen = _target(outcome["player"])
-    by = outcome["by"]["name"] if outcome["by"] else "the Captain"
-    result = {
-        "elected": f"{chosen} is elected Captain",
-        "lynched": f"{chosen} is lynched",
-        "victim": f"{chosen} is the pack's victim",
-        "no_victim": "the pack chooses no victim",
-        "revote": "a second round between the tied",
-        "drawn": f"drawn by lot: {chosen}",
-        "captain_vote": f"{by}, the Captain, had voted for {chosen}: {chosen} is lynched",
-        "captain_pick": f"{by}, the Captain, picks {chosen}: {chosen} is lynched",
-        "no_lynch": "tied again: nobody is lynched",
-    }.get(kind, kind)
+    chosen = _target(outcome["player"], words)
+    by = outcome["by"]["name"] if outcome["by"] else say(T + "story.the_captain")
+    result = say(T + f"outcome.{kind}", name=chosen, by=by) if kind in OUTCOMES else kind
     return f"{text} -> {result}"

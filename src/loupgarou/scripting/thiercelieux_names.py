@@ -2,7 +2,8 @@
 
 Contract: data and small pure helpers; the role names are the cards' names in
 English and French (facts that carry over from the box, no rulebook sentence
-is copied); every other text is our own.
+is copied).  The other words (calls, decisions, votes, causes, teams) are keyed here
+and written, in each language, in ``speech/<language>.json``.
 """
 
 from __future__ import annotations
@@ -24,79 +25,35 @@ ROLE_NAMES: dict[Role, tuple[str, str]] = {
 }
 """Each role's name for people: (English, French)."""
 
-CALLS: dict[str, str] = {
-    "thief": "The Thief is called.",
-    "cupid": "Cupid is called.",
-    "lovers": "The Lovers are called to open their eyes.",
-    "seer": "The Seer is called.",
-    "werewolves": "The Werewolves are called.",
-    "witch": "The Witch is called.",
-}
-"""The night's public calls, by step."""
+CALLS = frozenset({"thief", "cupid", "lovers", "seer", "werewolves", "witch"})
+"""The night's public calls, by step (each told by ``thiercelieux.call.<step>``)."""
 
-DECISIONS: dict[str, str] = {
-    "thief": "the Thief: take a set-aside card or keep their own",
-    "cupid": "Cupid: choose the two Lovers",
-    "seer": "the Seer: look at a card",
-    "werewolf_wake": "a Werewolf: wake up or stay asleep",
-    "werewolf_vote": "a Werewolf: vote for the pack's victim",
-    "little_girl": "the Little Girl: spy on the Werewolves or not",
-    "witch": "the Witch: use a potion or not",
-    "hunter": "the dying Hunter: shoot someone or not",
-    "captain_successor": "the dying Captain: name a successor",
-    "captain_election": "the Captain election",
-    "captain_revote": "the Captain election, voted again between the tied",
-    "lynch": "the lynch vote",
-    "lynch_revote": "the lynch vote, voted again between the tied",
-    "captain_pick": "the Captain: settle the tied lynch vote",
-}
-"""Each decision kind for people (``Decision.kind``)."""
+DECISIONS = frozenset(
+    {
+        *("thief", "cupid", "seer", "werewolf_wake", "werewolf_vote", "little_girl", "witch"),
+        *("hunter", "captain_successor", "captain_election", "captain_revote", "lynch"),
+        *("lynch_revote", "captain_pick"),
+    }
+)
+"""The decision kinds told for people (``thiercelieux.decision.<kind>``)."""
 
-VOTES: dict[str, str] = {
-    "captain_election": "Captain election",
-    "captain_revote": "Captain election, second round",
-    "lynch": "lynch vote",
-    "lynch_revote": "lynch vote, second round",
-    "pack": "the pack's vote",
-}
-"""Each vote's name (the ``vote`` of a day vote, and the Werewolves' ``pack``)."""
+VOTES = frozenset({"captain_election", "captain_revote", "lynch", "lynch_revote", "pack"})
+"""The votes (a day vote's ``vote``, and the Werewolves' ``pack``): ``thiercelieux.vote.<vote>``."""
 
-CAUSES: dict[str, str] = {
-    "devoured": "devoured by the Werewolves",
-    "caught": "caught spying by the Werewolves",
-    "poisoned": "poisoned by the Witch",
-    "grief": "died of grief",
-    "shot": "shot by the Hunter",
-    "lynched": "lynched by the village",
-    "starved": "starved",
-}
-"""Each cause of death in words (a cause may join several with '+')."""
+CAUSES = frozenset({"devoured", "caught", "poisoned", "grief", "shot", "lynched", "starved"})
+"""The causes of death (a cause may join several with '+'): ``thiercelieux.cause.<cause>``."""
 
-DECLINED: dict[str, str] = {
-    "thief": "kept their own card",
-    "seer": "chose not to look at any card",
-    "little_girl": "kept their eyes shut",
-    "witch": "used no potion",
-    "hunter": "chose not to shoot",
-}
-"""What declining means, by night step (``declined`` events)."""
+DECLINED = frozenset({"thief", "seer", "little_girl", "witch", "hunter"})
+"""The night steps whose ``declined`` event has words of its own
+(``thiercelieux.declined.<step>``)."""
 
-TEAMS: dict[str, str] = {
-    "village": "the village",
-    "werewolves": "the Werewolves",
-    "lovers": "the Lovers",
-}
+TEAMS = frozenset({"village", "werewolves", "lovers"})
+"""The teams (``thiercelieux.team.<team>``)."""
 
 
 def english(role: str) -> str:
     found = parse_role(role)
     return ROLE_NAMES[found][0] if found is not None else role
-
-
-def cause_words(cause: str) -> str:
-    """'devoured+poisoned' -> 'devoured by the Werewolves and poisoned by the Witch'."""
-    parts = [CAUSES.get(c, c) for c in cause.split("+")]
-    return " and ".join(parts)
 
 
 def deck_summary(roles: Sequence[str]) -> str:

@@ -1,4 +1,4 @@
-"""Thiercelieux events told as English sentences.
+"""Thiercelieux events told as sentences, in the teller's language (English by default).
 
 Contract: :class:`ThiercelieuxTeller` turns each Thiercelieux event into one
 sentence, in the order the events happened.  It remembers what earlier events
@@ -18,28 +18,27 @@ from collections.abc import Mapping, Sequence
 from loupgarou.core.events import JSON, as_int
 from loupgarou.scripting.dialect import Dialect
 from loupgarou.scripting.family_kit import FamilyTeller, Telling
-from loupgarou.scripting.thiercelieux_names import (
-    CALLS,
-    DECLINED,
-    TEAMS,
-    VOTES,
-    english,
-)
-from loupgarou.scripting.words import and_list, slot
+from loupgarou.scripting.speech import Speech
+from loupgarou.scripting.thiercelieux_names import CALLS, DECLINED, TEAMS, VOTES
+from loupgarou.scripting.words import slot
 from loupgarou.variants.thiercelieux.roles import Role
 
 THIEF = Role.THIEF.value
 WEREWOLF = Role.WEREWOLF.value
+T = "thiercelieux."
 
 
 class ThiercelieuxTeller(FamilyTeller):
     """Sentences for Thiercelieux events; see the module docstring."""
 
-    calls = CALLS
-    recast_from = "the Thief"
+    family_key = "thiercelieux"
+    calls = frozenset(CALLS)
+    recast_from = THIEF
 
-    def __init__(self, dialect: Dialect, names: Sequence[str]) -> None:
-        super().__init__(dialect, names)
+    def __init__(
+        self, dialect: Dialect, names: Sequence[str], speech: Speech | None = None
+    ) -> None:
+        super().__init__(dialect, names, speech)
         self.vote = ""
         self.captain: int | None = None
 
@@ -47,240 +46,241 @@ class ThiercelieuxTeller(FamilyTeller):
 
     def who(self, seat: JSON) -> str:
         """A seat, or 'nobody' for None."""
-        return "nobody" if seat is None else self.name(int(seat))
+        return self.say("common.nobody") if seat is None else self.name(int(seat))
 
     def names_of(self, seats: Sequence[JSON]) -> str:
-        return and_list([self.who(s) for s in seats])
+        return self.join([self.who(s) for s in seats])
+
+    def target(self, seat: JSON) -> str:
+        """A seat, or 'no victim' for None (the pack's vote)."""
+        return self.say(T + "no_victim") if seat is None else self.name(int(seat))
 
     # --- events -----------------------------------------------------------------------------
 
     def telling(self, kind: str) -> Telling | None:
         return _TOLD.get(kind)
 
-    def english(self, role: str) -> str:
-        return english(role)
-
     def _deal(self, d: Mapping[str, JSON], actor: int) -> str:
         cards = [str(c) for c in d["cards"]]
         n = len(self.names)
         for s in range(n):
             self.roles[s] = cards[s]
-        dealt = "; ".join(f"{self.name(s)}: {english(cards[s])}" for s in range(n))
+        dealt = self.say("list.semicolon").join(
+            self.say("holds", name=self.name(s), card=self.role(cards[s])) for s in range(n)
+        )
         aside = cards[n:]
         if aside:
-            return (
-                f"The cards are dealt. {dealt}; set aside: {and_list([english(c) for c in aside])}."
+            return self.say(
+                T + "deal_aside", dealt=dealt, aside=self.join([self.role(c) for c in aside])
             )
-        return f"The cards are dealt. {dealt}."
+        return self.say(T + "deal", dealt=dealt)
 
     def _set_aside_seen(self, d: Mapping[str, JSON], actor: int) -> str:
-        roles = and_list([english(str(r)) for r in d["roles"]])
-        return f"{self.label(actor)} looked at the two set-aside cards: {roles}."
+        roles = self.join([self.role(str(r)) for r in d["roles"]])
+        return self.say(T + "set_aside_seen", who=self.label(actor), cards=roles)
 
     def _took(self, d: Mapping[str, JSON], actor: int) -> str:
-        text = (
-            f"{self.label(actor)} took set-aside card {slot(as_int(d['centre']))}, a "
-            f"{english(str(d['role']))}, and set their Thief card aside in its place."
+        text = self.say(
+            T + "took",
+            who=self.label(actor),
+            slot=slot(as_int(d["centre"])),
+            card=self.role(str(d["role"])),
         )
         self.roles[actor] = str(d["role"])
         self.recast.add(actor)
         return text
 
     def _declined(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"{self.label(actor)} {DECLINED.get(str(d['step']), 'did nothing')}."
+        step = str(d["step"])
+        key = T + f"declined.{step}" if step in DECLINED else "declined"
+        return self.say(key, who=self.label(actor))
 
     def _paired(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"{self.label(actor)} made {self.names_of(d['seats'])} the Lovers."
+        return self.say(T + "paired", who=self.label(actor), names=self.names_of(d["seats"]))
 
     def _lovers(self, d: Mapping[str, JSON], actor: int) -> str:
-        return (
-            f"{self.names_of(d['seats'])} opened their eyes as the Lovers and saw each other "
-            "(not each other's card)."
-        )
+        return self.say(T + "lovers", names=self.names_of(d["seats"]))
 
     def _card_seen(self, d: Mapping[str, JSON], actor: int) -> str:
         seat, role = int(d["seat"]), str(d["role"])
-        text = f"{self.label(actor)} looked at {self.name(seat)}'s card: {english(role)}."
+        text = self.say(
+            "card_seen", who=self.label(actor), name=self.name(seat), card=self.role(role)
+        )
         self.roles[seat] = role
         return text
 
     def _woke(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"{self.label(actor)} woke up to hunt."
+        return self.say(T + "woke", who=self.label(actor))
 
     def _stayed_asleep(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"{self.label(actor)} stayed asleep."
+        return self.say(T + "stayed_asleep", who=self.label(actor))
 
     def _pack(self, d: Mapping[str, JSON], actor: int) -> str:
         for s in d["seats"]:
             self.roles[int(s)] = WEREWOLF
-        return f"The pack awake tonight: {self.names_of(d['seats'])}."
+        return self.say("pack", names=self.names_of(d["seats"]))
 
     def _pack_vote(self, d: Mapping[str, JSON], actor: int) -> str:
         who = self.label(int(d["seat"]))
         if d["target"] is None:
-            return f"{who} voted for no victim."
-        return f"{who} voted to devour {self.name(int(d['target']))}."
+            return self.say(T + "pack_vote_none", who=who)
+        return self.say(T + "pack_vote", who=who, name=self.name(int(d["target"])))
 
     def _pack_victim(self, d: Mapping[str, JSON], actor: int) -> str:
-        chosen = "no victim" if d["seat"] is None else self.name(int(d["seat"]))
+        chosen = self.target(d["seat"])
         among = d.get("drawn_among")
         if among:
-            options = and_list(["no victim" if s is None else self.name(int(s)) for s in among])
-            return f"The pack's vote was tied between {options}; the draw chose {chosen}."
+            options = self.join([self.target(s) for s in among])
+            return self.say("pack_tie", names=options, name=chosen)
         if d["seat"] is None:
-            return "The pack chose no victim tonight."
-        return f"The pack chose its victim: {chosen}."
+            return self.say(T + "pack_none")
+        return self.say("pack_victim", name=chosen)
 
     def _spying(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"{self.label(actor)} peeked at the Werewolves."
+        return self.say(T + "spying", who=self.label(actor))
 
     def _spied(self, d: Mapping[str, JSON], actor: int) -> str:
         for s in d["seats"]:
             self.roles[int(s)] = WEREWOLF
-        return (
-            f"{self.label(actor)} went unnoticed and saw the Werewolves awake: "
-            f"{self.names_of(d['seats'])}."
-        )
+        return self.say(T + "spied", who=self.label(actor), names=self.names_of(d["seats"]))
 
     def _caught(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"{self.label(actor)} was caught spying by the Werewolves."
+        return self.say(T + "caught", who=self.label(actor))
 
     def _little_girl_caught(self, d: Mapping[str, JSON], actor: int) -> str:
         seat = int(d["seat"])
         self.roles[seat] = Role.LITTLE_GIRL.value
-        return (
-            f"The pack caught {self.name(seat)}, the Little Girl, spying: "
-            f"{self.name(seat)} becomes tonight's victim instead."
-        )
+        return self.say(T + "little_girl_caught", name=self.name(seat))
 
     def _victim_shown(self, d: Mapping[str, JSON], actor: int) -> str:
         if d["seat"] is None:
-            return f"{self.label(actor)} was shown tonight's victim: there is none."
-        return f"{self.label(actor)} was shown tonight's victim: {self.name(int(d['seat']))}."
+            return self.say(T + "victim_shown_none", who=self.label(actor))
+        return self.say(T + "victim_shown", who=self.label(actor), name=self.name(int(d["seat"])))
 
     def _healed(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"{self.label(actor)} used the healing potion to save {self.name(int(d['seat']))}."
+        return self.say(T + "healed", who=self.label(actor), name=self.name(int(d["seat"])))
 
     def _poisoned(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"{self.label(actor)} used the poison on {self.name(int(d['seat']))}."
+        return self.say(T + "poisoned", who=self.label(actor), name=self.name(int(d["seat"])))
 
     def _starved(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"No Werewolf woke up to hunt: {self.names_of(d['seats'])} starve to death."
+        return self.say(T + "starved", names=self.names_of(d["seats"]))
 
     def _dawn(self, d: Mapping[str, JSON], actor: int) -> str:
         dead = list(d["deaths"])
         if not dead:
-            return f"Day {d['day']} dawns: nobody died in the night."
-        word = "was" if len(dead) == 1 else "were"
-        return f"Day {d['day']} dawns: {self.names_of(dead)} {word} found dead."
+            return self.say(T + "dawn_none", day=d["day"])
+        key = T + ("dawn_one" if len(dead) == 1 else "dawn_many")
+        return self.say(key, day=d["day"], names=self.names_of(dead))
 
     def _card_revealed(self, d: Mapping[str, JSON], actor: int) -> str:
         seat, role = int(d["seat"]), str(d["role"])
         self.roles[seat] = role
-        return f"{self.name(seat)}'s card is turned over: {english(role)}."
+        return self.say(T + "card_revealed", name=self.name(seat), card=self.role(role))
 
     def _grief(self, d: Mapping[str, JSON], actor: int) -> str:
-        return (
-            f"{self.name(int(d['seat']))} dies of grief, following {self.name(int(d['lover']))}, "
-            "the other Lover."
+        return self.say(
+            T + "grief", name=self.name(int(d["seat"])), lover=self.name(int(d["lover"]))
         )
 
     def _day_begins(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"Day {d['day']}: the village talks."
+        return self.say(T + "day_begins", day=d["day"])
 
     def _vote_opens(self, d: Mapping[str, JSON], actor: int) -> str:
         self.vote = str(d["vote"])
         among = self.names_of(d["candidates"])
         if self.vote == "captain_election":
-            return "The village elects a Captain: every living player votes, for anyone alive."
+            return self.say(T + "election_opens")
         if self.vote == "captain_revote":
-            return f"The election is tied: everyone votes again, between {among}."
+            return self.say(T + "election_revote", names=among)
         if self.vote == "lynch":
-            return "The village votes on whom to lynch: every living player names another."
-        return f"The lynch vote is tied: everyone votes again, between {among}."
+            return self.say(T + "lynch_opens")
+        return self.say(T + "lynch_revote", names=among)
 
     def _voted(self, d: Mapping[str, JSON], actor: int) -> str:
         target = self.name(int(d["seat"]))
         vote = str(d.get("vote", self.vote))
         if vote.startswith("captain"):
-            return f"{self.name(actor)} voted for {target} as Captain."
-        return f"{self.name(actor)} voted to lynch {target}."
+            return self.say(T + "voted_captain", voter=self.name(actor), name=target)
+        return self.say(T + "voted_lynch", voter=self.name(actor), name=target)
 
     def _votes(self, d: Mapping[str, JSON], actor: int) -> str:
+        say = self.say
         vote = str(d["vote"])
-        ballots = "; ".join(f"{self.name(int(v))} for {self.name(int(t))}" for v, t in d["ballots"])
+        ballots = say("list.semicolon").join(
+            say("ballot", voter=self.name(int(v)), name=self.name(int(t))) for v, t in d["ballots"]
+        )
         counts = sorted(((int(t), int(k)) for t, k in d["counts"]), key=lambda c: (-c[1], c[0]))
         tally = ", ".join(f"{self.name(t)} {k}" for t, k in counts)
-        text = f"The ballots of the {VOTES.get(vote, vote)}: {ballots}. Count: {tally}"
+        what = say(T + f"vote.{vote}") if vote in VOTES else vote
+        text = say(T + "ballots", vote=what, ballots=ballots, tally=tally)
         if sum(k for _, k in counts) > len(d["ballots"]):
-            captain = "the" if self.captain is None else f"{self.name(self.captain)}'s"
-            text += f" (as Captain, {captain} ballot counts twice)"
+            if self.captain is None:
+                text += say(T + "counts_twice")
+            else:
+                text += say(T + "counts_twice_of", name=self.name(self.captain))
         top = counts[0][1]
         tied = [t for t, k in counts if k == top]
         if len(tied) > 1:
-            text += f"; a tie between {and_list([self.name(t) for t in sorted(tied)])}"
+            text += say("tie_between", names=self.join([self.name(t) for t in sorted(tied)]))
         return text + "."
 
     def _captain_elected(self, d: Mapping[str, JSON], actor: int) -> str:
         seat = int(d["seat"])
         self.captain = seat
         if d.get("how") == "draw":
-            return f"{self.name(seat)} is drawn by lot as Captain."
-        return f"{self.name(seat)} is elected Captain."
+            return self.say(T + "captain_drawn", name=self.name(seat))
+        return self.say(T + "captain_elected", name=self.name(seat))
 
     def _captain_decides(self, d: Mapping[str, JSON], actor: int) -> str:
-        return (
-            f"{self.name(int(d['by']))}, the Captain, settles the tie: "
-            f"{self.name(int(d['seat']))} is the one."
+        return self.say(
+            T + "captain_decides", by=self.name(int(d["by"])), name=self.name(int(d["seat"]))
         )
 
     def _lynched(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"{self.name(int(d['seat']))} is lynched by the village."
+        return self.say(T + "lynched", name=self.name(int(d["seat"])))
 
     def _lynch_drawn(self, d: Mapping[str, JSON], actor: int) -> str:
-        return (
-            f"The second round is tied again, between {self.names_of(d['tied'])}: the draw "
-            f"picks {self.name(int(d['seat']))}."
+        return self.say(
+            T + "lynch_drawn", names=self.names_of(d["tied"]), name=self.name(int(d["seat"]))
         )
 
     def _no_lynch(self, d: Mapping[str, JSON], actor: int) -> str:
-        return (
-            f"The second round is tied again, between {self.names_of(d['tied'])}: nobody is "
-            "lynched today."
-        )
+        return self.say(T + "no_lynch", names=self.names_of(d["tied"]))
 
     def _shot(self, d: Mapping[str, JSON], actor: int) -> str:
-        return (
-            f"{self.name(int(d['hunter']))}, the dying Hunter, shoots {self.name(int(d['seat']))}."
-        )
+        return self.say(T + "shot", by=self.name(int(d["hunter"])), name=self.name(int(d["seat"])))
 
     def _captain_named(self, d: Mapping[str, JSON], actor: int) -> str:
         seat = int(d["seat"])
         self.captain = seat
-        return (
-            f"{self.name(int(d['by']))}, the dying Captain, names {self.name(seat)} as the "
-            "new Captain."
-        )
+        return self.say(T + "captain_named", by=self.name(int(d["by"])), name=self.name(seat))
 
     def _dusk(self, d: Mapping[str, JSON], actor: int) -> str:
-        return f"Day {d['day']} ends."
+        return self.say(T + "dusk", day=d["day"])
 
     def _cards_revealed(self, d: Mapping[str, JSON], actor: int) -> str:
+        say = self.say
         cards = [str(c) for c in d["players"]]
         for s, c in enumerate(cards):
             self.roles[s] = c
-        shown = "; ".join(f"{self.name(s)}: {english(c)}" for s, c in enumerate(cards))
-        text = f"Every card is turned face up. {shown}."
-        aside = [english(str(c)) for c in d["set_aside"]]
+        shown = say("list.semicolon").join(
+            say("holds", name=self.name(s), card=self.role(c)) for s, c in enumerate(cards)
+        )
+        text = say("reveal", cards=shown)
+        aside = [self.role(str(c)) for c in d["set_aside"]]
         if aside:
-            text += f" Set aside: {and_list(aside)}."
+            text += " " + say(T + "reveal_aside", cards=self.join(aside))
         if d["lovers"]:
-            text += f" The Lovers were {self.names_of(d['lovers'])}."
+            text += " " + say(T + "reveal_lovers", names=self.names_of(d["lovers"]))
         return text
 
     def _game_over(self, d: Mapping[str, JSON], actor: int) -> str:
-        teams = and_list([TEAMS.get(str(t), str(t)) for t in d["teams"]], "no team")
-        return f"The game is over. Winners: {self.names_of(d['winners'])} ({teams})."
+        teams = self.join(
+            [self.say(T + f"team.{t}") if t in TEAMS else str(t) for t in d["teams"]],
+            self.say("no_team"),
+        )
+        return self.say("game_over", names=self.names_of(d["winners"]), teams=teams)
 
 
 _TOLD: dict[str, Telling] = {

@@ -1,7 +1,9 @@
-"""Small English helpers shared by every family's sentences.
+"""Small helpers shared by every family's sentences.
 
 Contract: pure functions from values to text; seats are shown by name, centre (and
-set-aside) cards as ``c1``, ``c2``, ``c3`` (:func:`slot`).
+set-aside) cards as ``c1``, ``c2``, ``c3`` (:func:`slot`).  The lists and
+the neutral action words are English; a statement is told in the words of the
+:class:`~loupgarou.scripting.speech.Speech` it is given (English by default).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from loupgarou.core.actions import Action
 from loupgarou.core.statements import Statement
+from loupgarou.scripting.speech import Speech, speech_for
 
 
 def and_list(items: Sequence[str], empty: str = "nobody") -> str:
@@ -71,28 +74,34 @@ def describe_statement(
     names: Sequence[str],
     role_name: Callable[[str], str],
     action: Callable[[Action], str] | None = None,
+    speech: Speech | None = None,
 ) -> str:
-    """What a statement says, e.g. 'says "Trust me" and claims: dealt the Seer; ...'."""
+    """What a statement says, e.g. 'says "Trust me" and claims: dealt the Seer; ...' (in
+    ``speech``'s words; English by default)."""
+    say = (speech or speech_for("")).say
     parts: list[str] = []
     if statement.text:
-        parts.append(f'says "{statement.text}"')
+        parts.append(say("statement.says", text=statement.text))
     claim = statement.claim
     if claim is not None:
         bits: list[str] = []
         if claim.role is not None:
-            bits.append(f"dealt the {role_name(claim.role)}")
+            bits.append(say("statement.dealt", card=role_name(claim.role)))
         if claim.did is not None:
             did = action(claim.did) if action else describe_action(claim.did, names)
-            bits.append(f"did: {did}")
+            bits.append(say("statement.did", did=did))
         if claim.saw:
             seen = []
             for s in claim.saw:
                 where = (
-                    f"centre card {slot(s.centre)}"
+                    say("statement.centre_card", slot=slot(s.centre))
                     if s.centre is not None
-                    else f"{name_of(names, s.seat if s.seat is not None else -1)}'s card"
+                    else say(
+                        "statement.seat_card",
+                        name=name_of(names, s.seat if s.seat is not None else -1),
+                    )
                 )
-                seen.append(f"{where}: {role_name(s.role)}")
-            bits.append("saw: " + ", ".join(seen))
-        parts.append("claims: " + "; ".join(bits))
-    return " and ".join(parts)
+                seen.append(say("statement.seen", where=where, card=role_name(s.role)))
+            bits.append(say("statement.saw", seen=", ".join(seen)))
+        parts.append(say("statement.claims", claims=say("list.semicolon").join(bits)))
+    return say("statement.and").join(parts)

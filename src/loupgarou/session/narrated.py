@@ -20,6 +20,7 @@ from loupgarou.narration.cues import Cue, total_seconds
 from loupgarou.narration.locale import Locale, load_locale
 from loupgarou.narration.script import Timing, build_script, possible_roles
 from loupgarou.narration.themes import load_theme
+from loupgarou.scripting.speech import speech_for
 from loupgarou.scripting.words import with_names
 from loupgarou.session.phones import GameError
 from loupgarou.session.settings import Settings, spec
@@ -73,6 +74,7 @@ class NarratedOneNight(ScriptClock):
         self.options = options
         self.names = tuple(names)
         self.locale = narration_locale(settings)
+        self.speech = speech_for("one-night", settings.lang, settings.theme)
         draw = options.get("deck_draw")
         drawn = isinstance(draw, str) and draw != "fixed"
         deck = (
@@ -187,8 +189,8 @@ class NarratedOneNight(ScriptClock):
                 "winners": [who(s) for s in sorted(outcome.winners)],
                 "teams": sorted(outcome.teams),
                 "reasons": [
-                    {"code": r.code, "text": with_names(r.text, self.names)}
-                    for r in outcome.reasons
+                    {"code": told.code, "text": with_names(told.text, self.names)}
+                    for told in (self.speech.reason(r) for r in outcome.reasons)
                 ],
             },
         }
@@ -201,8 +203,7 @@ class NarratedOneNight(ScriptClock):
             ask = {
                 "id": ASK_FINAL,
                 "key": "ask.final_cards",
-                "question": "Who won? Tap the card in front of each player, and whom each "
-                "player pointed at.",
+                "question": self.speech.say("one_night.ask.final_cards"),
                 "form": {"cards": [r.value for r in self.roles], "players": list(self.names)},
                 "choices": [],
             }

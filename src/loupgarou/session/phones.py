@@ -386,6 +386,10 @@ class PhoneGame:
             raise GameError("task.stale", "that bot has had its say")
         self.speakers.discard(seat)
         self.ready.add(seat)
+        if statement is not None and statement.claim is not None and self.settings.lang != "en":
+            # our bots' own words are English: in another language, their claim speaks alone
+            # (the pages and the verdict tell it in the room's language)
+            statement = Statement("", statement.claim)
         if (
             statement is not None
             and (statement.text or statement.claim is not None)

@@ -28,6 +28,7 @@ from loupgarou.session.narrated_table import NarratedTable
 from loupgarou.session.phones import GameError, PhoneGame
 from loupgarou.session.settings import (
     BOT_LEVELS,
+    LANGUAGES,
     Settings,
     check_table,
     parse_settings,
@@ -488,8 +489,12 @@ class Room:
             self.records.append(to_record(game.match))
 
     def verdict(self) -> dict[str, JSON]:
-        """The last finished game told as the adjudicator tells it (docs/adjudicate-json.md)."""
+        """The last finished game told as the adjudicator tells it (docs/adjudicate-json.md),
+        in the room's language, its roles named by the room's theme; ``told`` adds the
+        timeline's sentences and the reasons in every language, for a page that
+        switches."""
         from loupgarou.scripting.adjudicator import verdict_of_match
+        from loupgarou.scripting.speech import speech_for
 
         if isinstance(self.table, NarratedOneNight) and self.table.result is not None:
             return self.table.result
@@ -500,12 +505,25 @@ class Room:
         assert match.over
         if self._verdict is None:
             title = self.settings.scenario or "a served game"
-            self._verdict = verdict_of_match(
-                match,
-                source=f"room {self.code}",
-                title=title,
-                scenario=self.settings.scenario,
-            ).to_json()
+            told: dict[str, JSON] = {}
+            for lang in LANGUAGES:
+                verdict = verdict_of_match(
+                    match,
+                    source=f"room {self.code}",
+                    title=title,
+                    scenario=self.settings.scenario,
+                    speech=speech_for(match.variant.name, lang, self.settings.theme),
+                )
+                told[lang] = {
+                    "timeline": [line.text for line in verdict.timeline],
+                    "reasons": []
+                    if verdict.ending is None
+                    else [{"code": r.code, "text": r.text} for r in verdict.ending.reasons],
+                }
+                if lang == self.settings.lang:
+                    self._verdict = verdict.to_json()
+            assert self._verdict is not None
+            self._verdict["told"] = told
         return self._verdict
 
     # --- time -------------------------------------------------------------------------------

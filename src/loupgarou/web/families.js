@@ -1,5 +1,5 @@
 // The catalog (GET /api/catalog) read into one shape for the pages.
-import { currentLang, entries, has, t } from "./common.js";
+import { currentLang, entries, esc, has, t } from "./common.js";
 
 export const num = (x, d) => (Number.isFinite(+x) ? +x : d);
 const range = (p) => {
@@ -58,4 +58,36 @@ export function roleName(cat, family, theme, role, many = false) {
   const plain = f?.names?.[lang]?.[""]?.[role];
   if (plain) return plain;
   return role.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** A table option's label, help and choices in the page's language: our words when the
+ * translations hold them (`opt.NAME`, `opt.NAME.help`, `opt.NAME.VALUE`), else the catalog's. */
+export function optionWords(o) {
+  const label = has(`opt.${o.name}`) ? t(`opt.${o.name}`) : o.label || o.name.replace(/_/g, " ");
+  const help = has(`opt.${o.name}.help`) ? t(`opt.${o.name}.help`) : o.help || o.meaning || "";
+  const choice = (c) => (has(`opt.${o.name}.${c}`) ? t(`opt.${o.name}.${c}`) : String(c));
+  return { label, help, choice };
+}
+
+/** The field of a table option (home page and lobby): a checkbox, a list or a number,
+ * with its help; `prefix` keeps the ids of the two pages apart. */
+export function optionField(o, value, prefix = "opt") {
+  const id = `${prefix}-${o.name}`;
+  const { label, help, choice } = optionWords(o);
+  const e = esc;
+  if (o.kind === "bool" || typeof o.default === "boolean") {
+    return `<label class="inline" for="${id}"><input type="checkbox" id="${id}" data-opt="${e(o.name)}" data-kind="bool" aria-describedby="${id}-h" ${value ? "checked" : ""}> ${e(label)}</label><p class="help" id="${id}-h">${e(help)}</p>`;
+  }
+  const choices = o.choices || o.allowed || [];
+  let input;
+  if (choices.length) {
+    input = `<select id="${id}" data-opt="${e(o.name)}" aria-describedby="${id}-h">${choices
+      .map((c) => `<option value="${e(c)}" ${String(c) === String(value) ? "selected" : ""}>${e(choice(c))}</option>`)
+      .join("")}</select>`;
+  } else {
+    const kind = o.kind === "int" || o.kind === "float" || typeof o.default === "number" ? "number" : "text";
+    const step = o.kind === "float" ? ' step="any"' : "";
+    input = `<input id="${id}" type="${kind}"${step} data-opt="${e(o.name)}" data-kind="${kind}" value="${e(value ?? "")}" aria-describedby="${id}-h">`;
+  }
+  return `<label for="${id}">${e(label)}</label>${input}<p class="help" id="${id}-h">${e(help)}</p>`;
 }

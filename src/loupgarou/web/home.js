@@ -1,6 +1,6 @@
 // The home page: create a room from the catalog, or join one by its code.
 import { api, esc, has, langSwitch, loadLang, pickLang, saveToken, store, t } from "./common.js";
-import { families, num, roleName } from "./families.js";
+import { families, num, optionField, roleName } from "./families.js";
 
 const app = document.getElementById("app");
 let catalog = null;
@@ -22,26 +22,6 @@ function family() {
 
 function scenarioDeck(s, n) {
   return s?.decks?.[String(n)] || null;
-}
-
-function optionField(o) {
-  const id = `opt-${o.name}`;
-  const value = settings.options[o.name] ?? o.default;
-  const help = o.help || o.meaning || "";
-  let input;
-  if (o.kind === "bool" || typeof o.default === "boolean") {
-    return `<label class="inline" for="${id}"><input type="checkbox" id="${id}" data-opt="${esc(o.name)}" data-kind="bool" ${value ? "checked" : ""}> ${esc(o.label || o.name.replace(/_/g, " "))}</label><p class="help" id="${id}-h">${esc(help)}</p>`;
-  }
-  const choices = o.choices || o.allowed || [];
-  if (choices.length) {
-    input = `<select id="${id}" data-opt="${esc(o.name)}" aria-describedby="${id}-h">${choices
-      .map((c) => `<option value="${esc(c)}" ${String(c) === String(value) ? "selected" : ""}>${esc(c)}</option>`)
-      .join("")}</select>`;
-  } else {
-    const kind = o.kind === "int" || o.kind === "float" || typeof o.default === "number" ? "number" : "text";
-    input = `<input id="${id}" type="${kind}" data-opt="${esc(o.name)}" data-kind="${kind}" value="${esc(value ?? "")}" aria-describedby="${id}-h">`;
-  }
-  return `<label for="${id}">${esc(o.label || o.name.replace(/_/g, " "))}</label>${input}<p class="help" id="${id}-h">${esc(help)}</p>`;
 }
 
 function deckEditor(fam) {
@@ -116,7 +96,7 @@ function render() {
     <input id="my-name" maxlength="24" value="${esc(myName)}" aria-describedby="my-name-h">
     <p class="help" id="my-name-h">${esc(t(settings.mode === "narrated" ? "home.name.narrator" : "home.name.help"))}</p>
     <details><summary>${esc(t("home.more"))}</summary>
-    ${fam.options.length ? `<fieldset><legend>${esc(t("home.options"))}</legend>${fam.options.map(optionField).join("")}</fieldset>` : ""}
+    ${fam.options.length ? `<fieldset><legend>${esc(t("home.options"))}</legend>${fam.options.map((o) => optionField(o, settings.options[o.name] ?? o.default)).join("")}</fieldset>` : ""}
     <fieldset><legend>${esc(t("home.timers"))}</legend>${["call", "discussion", "vote"].map(timer).join("")}</fieldset>
     <label for="room-lang">${esc(t("home.lang"))}</label>
     <select id="room-lang">${(catalog.languages || ["en", "fr"]).map((l) => { const c = l.code || l; return `<option value="${esc(c)}" ${settings.lang === c ? "selected" : ""}>${esc(t(`lang.${c}`))}</option>`; }).join("")}</select>

@@ -193,25 +193,63 @@ function settingsSummary(st, ctx) {
     ctx.t("lobby.players_n", { n: s.players ?? st.room.seats.length }), ctx.t(`mode.${s.mode || "phones"}`),
     ctx.t(`lang.${s.lang || "en"}`),
   ];
+  if (s.theme) bits.push(ctx.has(`theme.${s.theme}`) ? ctx.t(`theme.${s.theme}`) : s.theme);
+  const fam = (ctx.families || []).find((f) => f.key === s.family);
+  const changed = (fam?.options || []).filter((o) => s.options && o.name in s.options && String(s.options[o.name]) !== String(o.default));
+  const opts = changed.length ? `<p class="small" id="table-options">${esc(ctx.t("lobby.options"))} ${esc(changed.map((o) => {
+    const w = ctx.optionWords(o);
+    const v = s.options[o.name];
+    return ctx.t("lobby.option_is", { label: w.label, value: typeof v === "boolean" ? ctx.t(v ? "common.yes" : "common.no") : w.choice(v) });
+  }).join(" · "))}</p>` : "";
   const cards = st.room.table || s.deck;
   const deck = cards ? `<p class="small">${esc(ctx.t("home.deck.is"))} ${esc(cards.map((r) => ctx.role(r)).join(", "))}</p>` : "";
   const tm = s.timers || {};
-  return `<p>${bits.map(esc).join(" · ")}</p>${deck}<p class="small muted">${esc(ctx.t("lobby.timers", { call: tm.call ?? "?", discussion: tm.discussion ?? "?", vote: tm.vote ?? "?" }))}</p>`;
+  return `<p>${bits.map(esc).join(" · ")}</p>${deck}${opts}<p class="small muted">${esc(ctx.t("lobby.timers", { call: tm.call ?? "?", discussion: tm.discussion ?? "?", vote: tm.vote ?? "?" }))}</p>`;
 }
 
-/** The host changes the table in the lobby: players, clocks, language, bots. */
+/** The host changes the table in the lobby: everything the home page lets them choose
+ * (but the mode, fixed at creation). Each change is sent at once; the room answers with
+ * the engine's problems and warnings, and every device sees the new table. */
 function settingsEditor(st, ui, ctx) {
   const s = st.room.settings || {};
   const tm = s.timers || {};
-  const num = (id, key, value, min, max) => `<label for="${id}">${esc(ctx.t(key))}</label><input id="${id}" type="number" inputmode="numeric" min="${min}" max="${max}" data-set="${id}" value="${esc(value ?? "")}">`;
+  const fams = ctx.families || [];
+  const fam = fams.find((f) => f.key === s.family);
+  const scen = fam?.scenarios.find((x) => x.key === s.scenario) || null;
+  const [lo, hi] = scen ? scen.range : fam ? fam.range : [3, 40];
+  const sel = (id, label, options, value) => `<label for="${id}">${esc(ctx.t(label))}</label><select id="${id}" data-set="${id}">${options
+    .map(([v, text]) => `<option value="${esc(v)}" ${String(v) === String(value ?? "") ? "selected" : ""}>${esc(text)}</option>`).join("")}</select>`;
+  const num = (id, key, value, min, max, help) => `<label for="${id}">${esc(ctx.t(key))}</label><input id="${id}" type="number" inputmode="numeric" min="${min}" max="${max}" data-set="${id}" value="${esc(value ?? "")}"${help ? ` aria-describedby="${id}-h"><p class="help" id="${id}-h">${esc(help)}</p>` : ">"}`;
+  const deck = s.deck || [];
+  const deckRows = !fam || scen ? "" : `<div role="group" aria-label="${esc(ctx.t("home.deck"))}">${fam.roles
+    .map((r) => {
+      const name = ctx.role(r);
+      const n = deck.filter((x) => x === r).length;
+      return `<div class="deckrow"><span>${esc(name)}</span><span class="row">
+        <button type="button" class="small" data-set-deck="-" data-role="${esc(r)}" aria-label="${esc(ctx.t("home.deck.less", { role: name }))}">−</button>
+        <output aria-label="${esc(name)}">${n}</output>
+        <button type="button" class="small" data-set-deck="+" data-role="${esc(r)}" aria-label="${esc(ctx.t("home.deck.more", { role: name }))}">+</button></span></div>`;
+    }).join("")}<p class="help">${esc(ctx.t("home.deck.count", { n: deck.length }))}</p></div>`;
+  const options = fam?.options || [];
+  const themes = [["", ctx.t("home.theme.none")], ...(ctx.themes || []).map((k) => [k, ctx.has(`theme.${k}`) ? ctx.t(`theme.${k}`) : k])];
+  const tmax = 604800;
   return `<details class="panel" id="edit-settings" ${ui.open?.["edit-settings"] ? "open" : ""}><summary>${esc(ctx.t("lobby.change"))}</summary>
     <form id="settings-form">
-    ${num("set-players", "home.players", s.players, 3, 40)}
-    ${num("set-call", "home.timer.call", tm.call, 1, 604800)}
-    ${num("set-discussion", "home.timer.discussion", tm.discussion, 1, 604800)}
-    ${num("set-vote", "home.timer.vote", tm.vote, 1, 604800)}
-    <label for="set-lang">${esc(ctx.t("home.lang"))}</label><select id="set-lang" data-set="set-lang">${["en", "fr"].map((l) => `<option value="${l}" ${s.lang === l ? "selected" : ""}>${esc(ctx.t(`lang.${l}`))}</option>`).join("")}</select>
-    <label for="set-bots">${esc(ctx.t("home.bots"))}</label><select id="set-bots" data-set="set-bots">${["sensible", "random"].map((b) => `<option value="${b}" ${s.bots === b ? "selected" : ""}>${esc(ctx.t(`bots.${b}`))}</option>`).join("")}</select>
+    <p class="help">${esc(ctx.t("lobby.change_help"))}</p>
+    ${fams.length ? sel("set-family", "home.family", fams.map((f) => [f.key, f.title]), s.family) : ""}
+    ${fam ? sel("set-scenario", "home.scenario", [...fam.scenarios.map((x) => [x.key, `${x.title} (${ctx.t("home.range", { min: x.range[0], max: x.range[1] })})`]), ["", ctx.t("home.deck.custom")]], s.scenario || "") : ""}
+    ${num("set-players", "home.players", s.players, lo, Math.min(hi, 40), ctx.t("home.range", { min: lo, max: Math.min(hi, 40) }))}
+    ${deckRows}
+    <p class="small muted">${esc(ctx.t("lobby.mode_fixed", { mode: ctx.t(`mode.${s.mode || "phones"}`) }))}</p>
+    ${options.length ? `<fieldset><legend>${esc(ctx.t("home.options"))}</legend>${options.map((o) => ctx.optionField(o, (s.options || {})[o.name] ?? o.default, "set-opt")).join("")}</fieldset>` : ""}
+    <fieldset><legend>${esc(ctx.t("home.timers"))}</legend>
+    ${num("set-call", "home.timer.call", tm.call, 1, tmax, ctx.t("home.timer.call.help"))}
+    ${num("set-discussion", "home.timer.discussion", tm.discussion, 1, tmax, ctx.t("home.timer.discussion.help"))}
+    ${num("set-vote", "home.timer.vote", tm.vote, 1, tmax, ctx.t("home.timer.vote.help"))}</fieldset>
+    ${sel("set-lang", "home.lang", ["en", "fr"].map((l) => [l, ctx.t(`lang.${l}`)]), s.lang)}
+    ${sel("set-theme", "home.theme", themes, s.theme || "")}
+    ${sel("set-bots", "home.bots", ["sensible", "random"].map((b) => [b, ctx.t(`bots.${b}`)]), s.bots)}
+    <label class="inline" for="set-dead"><input type="checkbox" id="set-dead" data-set="set-dead" ${s.dead_see_all ? "checked" : ""}> ${esc(ctx.t("home.dead_see_all"))}</label>
     <p><button type="submit">${esc(ctx.t("lobby.change_save"))}</button></p></form></details>`;
 }
 
@@ -502,10 +540,15 @@ function endView(st, me, ui, ctx) {
   const died = (res.deaths || []).map((d) => d.seat);
   const deaths = new Set([...died, ...(v.public?.dead || []), ...((isList(v.public?.alive) ? names.map((_, i) => i).filter((i) => !v.public.alive.includes(i)) : []))]);
   const isHost = me.role === "host" || me.role === "narrator";
-  const told = (vr.timeline || []).map((l) => l.text).filter(Boolean);
+  // The story in the page's language when the server told it so (`told`), else the room's.
+  const mineTold = vr.told?.[ctx.lang];
+  const toldLang = mineTold ? ctx.lang : st.room.settings?.lang || "en";
+  const told = (mineTold?.timeline || (vr.timeline || []).map((l) => l.text)).filter(Boolean);
+  const toldReason = new Map((mineTold?.reasons || []).map((r) => [r.code, r.text]));
   const votes = (res.votes || []).map((v) => `${v.name} → ${v.for?.name ?? "?"}`);
   const showDealt = dealt.size > 0;
-  const reason = (r) => (ctx.has(`reason.${r.code}`) ? ctx.t(`reason.${r.code}`) : r.text || r.code);
+  const roles = Object.fromEntries(["werewolf", "tanner", "minion", "seer", "werehamster"].map((k) => [k, ctx.role(k)]));
+  const reason = (r) => (ctx.has(`reason.${r.code}`) ? ctx.t(`reason.${r.code}`, roles) : toldReason.get(r.code) || r.text || r.code);
   const mine = win.includes(me.seat);
   return `<section class="stage day" aria-labelledby="h-end"><h2 id="h-end">${esc(ctx.t("end.title"))}</h2>
     <p class="cue">${esc(win.length ? ctx.t("end.winners", { names: list(win.map((s) => names[s]), ctx) }) : ctx.t("end.nobody"))}</p>
@@ -521,7 +564,7 @@ function endView(st, me, ui, ctx) {
   </section>
   ${votes.length ? `<section class="panel"><h2>${esc(ctx.t("end.votes"))}</h2><ul>${votes.map((x) => `<li>${esc(x)}</li>`).join("")}</ul></section>` : ""}
   ${told.length || ev.length ? `<details class="panel" open><summary>${esc(ctx.t("end.told"))}</summary>
-    ${told.length ? `<ol class="events" lang="en">${told.map((x) => `<li>${esc(x)}</li>`).join("")}</ol>` : `<ol class="events">${ev.map((e) => `<li>${esc(eventText(e, names, ctx))}</li>`).join("")}</ol>`}
+    ${told.length ? `<ol class="events" lang="${esc(toldLang)}">${told.map((x) => `<li>${esc(x)}</li>`).join("")}</ol>` : `<ol class="events">${ev.map((e) => `<li>${esc(eventText(e, names, ctx))}</li>`).join("")}</ol>`}
   </details>` : ""}
   ${isHost ? `<p><button type="button" class="primary" data-op="rematch">${esc(ctx.t("end.rematch"))}</button></p>` : ""}
   <p><a class="button" href="/">${esc(ctx.t("end.home"))}</a></p>`;

@@ -1,6 +1,6 @@
 // The room page: one WebSocket, the last state, local UI state; every change re-renders.
 import { api, currentLang, esc, has, langSwitch, loadLang, pickLang, saveToken, store, t, tokenFor } from "./common.js";
-import { families, roleName } from "./families.js";
+import { families, num, optionField, optionWords, roleName } from "./families.js";
 import { Narration } from "./narrator.js";
 import { callKey, currentCue, render, timedCues } from "./render.js";
 
@@ -43,6 +43,7 @@ function ctx() {
     knowsRole: (r) => has(`role.${r}`) || fams.some((f) => f.roles.includes(r)),
     familyTitle: (k) => fams.find((f) => f.key === k)?.title || (has(`family.${k}`) ? t(`family.${k}`) : k || ""),
     scenarioTitle: (f, s) => fams.find((x) => x.key === f)?.scenarios.find((x) => x.key === s)?.title || s,
+    families: fams, themes: catalog?.themes || [], optionField, optionWords, lang: currentLang(),
   };
 }
 
@@ -331,6 +332,7 @@ app.addEventListener("click", (e) => {
     ui.claim.saw.splice(+d.sawDrop, 1);
     return paint();
   }
+  if ("setDeck" in d) return sendSettings(b.closest("#settings-form"), [d.setDeck, d.role]);
   if ("move" in d) return order(+d.seat, +d.move);
   if ("bot" in d) return send({ type: "lobby", op: "bot", seat: +d.bot, level: state.room.settings?.bots || "sensible" });
   if ("unbot" in d) return send({ type: "lobby", op: "bot", seat: +d.unbot, level: null });
@@ -371,8 +373,55 @@ app.addEventListener("click", (e) => {
   }
 });
 
+/** The table the lobby's form shows, as settings (docs/protocol.md): a new family starts
+ * from its first table and default options, as on the home page. */
+function formSettings(f, deckChange = null) {
+  const v = (id) => f.querySelector(`#${id}`)?.value;
+  const cur = state.room.settings;
+  const fams = families(catalog);
+  const family = v("set-family") || cur.family;
+  const fam = fams.find((x) => x.key === family);
+  const out = {
+    ...cur, family, players: num(v("set-players"), cur.players), lang: v("set-lang") || cur.lang,
+    theme: v("set-theme") || null, bots: v("set-bots") || cur.bots,
+    dead_see_all: !!f.querySelector("#set-dead")?.checked,
+    timers: { ...cur.timers, call: num(v("set-call"), cur.timers.call), discussion: num(v("set-discussion"), cur.timers.discussion), vote: num(v("set-vote"), cur.timers.vote) },
+  };
+  if (family !== cur.family) {
+    const first = fam?.scenarios[0];
+    const [lo, hi] = first?.range || fam?.range || [3, 40];
+    return { ...out, scenario: first?.key ?? null, deck: null, options: {}, players: Math.min(Math.max(out.players, lo), hi) };
+  }
+  const scenario = v("set-scenario") ?? cur.scenario ?? "";
+  out.scenario = scenario || null;
+  out.deck = scenario ? null : [...(cur.deck || tableDeck())];
+  if (deckChange && !scenario) {
+    const [sign, role] = deckChange;
+    if (sign === "+") out.deck.push(role);
+    else if (out.deck.lastIndexOf(role) >= 0) out.deck.splice(out.deck.lastIndexOf(role), 1);
+  }
+  const options = { ...(cur.options || {}) };
+  for (const el of f.querySelectorAll("[data-opt]")) {
+    const k = el.dataset.opt;
+    options[k] = el.dataset.kind === "bool" ? el.checked : el.dataset.kind === "number" ? num(el.value, 0) : el.value;
+  }
+  out.options = options;
+  return out;
+}
+
+/** A custom deck starts from the cards the last table dealt. */
+function tableDeck() {
+  return state.room.table || [];
+}
+
+function sendSettings(f, deckChange = null) {
+  send({ type: "lobby", op: "settings", settings: formSettings(f, deckChange) });
+}
+
 app.addEventListener("change", (e) => {
   const el = e.target;
+  const form = el.closest?.("#settings-form");
+  if (form) return sendSettings(form);
   if (el.dataset.finalCard !== undefined || el.dataset.finalVote !== undefined) {
     ui.final = ui.final || { cards: [], votes: [] };
     if (el.dataset.finalCard !== undefined) ui.final.cards[+el.dataset.finalCard] = el.value;
@@ -416,13 +465,7 @@ app.addEventListener("submit", (e) => {
       paint();
     }
   } else if (f.id === "settings-form") {
-    const v = (id) => f.querySelector(`#${id}`).value;
-    const cur = state.room.settings;
-    const settings = {
-      ...cur, players: +v("set-players"), lang: v("set-lang"), bots: v("set-bots"),
-      timers: { ...cur.timers, call: +v("set-call"), discussion: +v("set-discussion"), vote: +v("set-vote") },
-    };
-    send({ type: "lobby", op: "settings", settings });
+    sendSettings(f);
   } else if (f.id === "names") {
     const names = [...f.querySelectorAll("[data-name-seat]")].map((i) => i.value.trim());
     send({ type: "lobby", op: "names", names });
