@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
 
 import pytest
 
-import loupgarou.cli.narrate as narrate_cli
 from loupgarou.cli import narrate
 from loupgarou.cli.main import main
 from tests.narration.fakes import FakeClock
@@ -161,43 +157,21 @@ def test_speak_without_espeak_says_how_to_get_it_and_goes_on_in_text(
     assert "[5:56] Vote!" in captured.out
 
 
-class FakeProcess:
-    """Stands for a finished ``espeak-ng`` process."""
-
-    launched: ClassVar[list[Sequence[str]]] = []
-
-    def __init__(self, argv: Sequence[str], **_: Any) -> None:
-        FakeProcess.launched.append(list(argv))
-
-    def poll(self) -> int:
-        return 0
-
-    def wait(self) -> int:
-        return 0
-
-    returncode = 0
-
-    def communicate(self) -> tuple[bytes, bytes]:
-        return b"", b""
-
-
 def test_speak_reads_every_cue_with_the_french_voice(
-    clock: FakeClock, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    spoken: list[list[str]],
 ) -> None:
-    FakeProcess.launched = []
-    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/espeak-ng")
-    monkeypatch.setattr(subprocess, "Popen", FakeProcess)
-    # a quick voice: every line fits its cue as it is (fitting is tested in test_speech_fit)
-    monkeypatch.setattr(narrate_cli, "seconds_to_say", lambda program, voice: lambda text: 0.1)
     assert main(["narrate", "--speak", "--lang", "fr"]) == 0
     assert capsys.readouterr().err == ""
-    assert FakeProcess.launched[0] == [
+    assert spoken[0] == [
         "/usr/bin/espeak-ng",
         "-v",
         "fr",
         "La nuit tombe sur le village. Fermez tous les yeux.",
     ]
-    assert FakeProcess.launched[-2][-1] == "Votez\u00a0!"
+    assert spoken[-2][-1] == "Votez\u00a0!"
 
 
 def test_a_dry_run_does_not_speak(

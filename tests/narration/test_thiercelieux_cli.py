@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
 
 import pytest
 
-import loupgarou.cli.narrate as narrate_cli
 from loupgarou.cli import narrate
 from loupgarou.cli.main import main
 from loupgarou.engine.record import replay
@@ -187,39 +182,19 @@ def test_a_game_stopped_during_the_deal_has_nothing_to_save(
     assert list(tmp_path.iterdir()) == []
 
 
-class FakeProcess:
-    launched: ClassVar[list[Sequence[str]]] = []
-
-    def __init__(self, argv: Sequence[str], **_: Any) -> None:
-        FakeProcess.launched.append(list(argv))
-
-    def poll(self) -> int:
-        return 0
-
-    def wait(self) -> int:
-        return 0
-
-    returncode = 0
-
-    def communicate(self) -> tuple[bytes, bytes]:
-        return b"", b""
-
-
 def test_speak_reads_the_cues_and_the_news_but_never_a_note_or_a_question(
-    clock: FakeClock, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    spoken: list[list[str]],
 ) -> None:
-    FakeProcess.launched = []
-    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/espeak-ng")
-    monkeypatch.setattr(subprocess, "Popen", FakeProcess)
-    # a quick voice: every line fits its cue as it is (fitting is tested in test_speech_fit)
-    monkeypatch.setattr(narrate_cli, "seconds_to_say", lambda program, voice: lambda text: 0.1)
     typed(monkeypatch, ANSWERS)
     assert main(["narrate", *GAME, "--speak", "--lang", "fr"]) == 0
-    spoken = [argv[-1] for argv in FakeProcess.launched]
-    assert spoken[0] == "La nuit tombe sur le village. Fermez tous les yeux et baissez la tête."
-    assert "Le village gagne\u00a0!" in spoken
-    assert all(argv[2] == "fr" for argv in FakeProcess.launched)
-    assert not any("Dan\u00a0: Loup-Garou" in text or "?" in text for text in spoken)
+    said = [argv[-1] for argv in spoken]
+    assert said[0] == "La nuit tombe sur le village. Fermez tous les yeux et baissez la tête."
+    assert "Le village gagne\u00a0!" in said
+    assert all(argv[2] == "fr" for argv in spoken)
+    assert not any("Dan\u00a0: Loup-Garou" in text or "?" in text for text in said)
     capsys.readouterr()
 
 
