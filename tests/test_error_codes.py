@@ -42,10 +42,11 @@ def test_the_scan_finds_codes() -> None:
 def codes_a_device_can_receive() -> set[str]:
     """What the room layer and the server raise or list, every verdict of the engine on a
     table (``setup.*``: a lobby shows it as a problem or warning, a refused setting sends
-    it), and the server codes of docs/errors.md (but ``serve.*``, said to the person who
-    starts the server, on a terminal)."""
+    it), every refusal of a move (``action.*``: a phone's choice or statement passes
+    through the engine), and the server codes of docs/errors.md (but ``serve.*``, said to
+    the person who starts the server, on a terminal)."""
     codes = codes_in_source("session") | codes_in_source("server")
-    codes |= {c for c in codes_in_source() if c.startswith("setup.")}
+    codes |= {c for c in codes_in_source() if c.startswith(("setup.", "action."))}
     documented = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
     server = documented[documented.index("## The server") :]
     codes |= set(re.findall(r"^\| `([a-z_]+\.[a-z_0-9]+)`", server, re.MULTILINE))
@@ -74,4 +75,5 @@ def test_the_device_scan_finds_the_lobby_and_the_engine() -> None:
         "setup.insomniac_alone",
         "room.mode",
         "auth.kicked",
+        "action.not_your_turn",
     } <= codes_a_device_can_receive()
