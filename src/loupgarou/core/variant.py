@@ -56,18 +56,22 @@ class OptionSpec:
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise SetupError(
-                "setup.bad_option", f"option '{self.name}' must be one of {allowed}; got {value!r}"
+                "setup.bad_option",
+                f"option '{self.name}' must be one of {allowed}; got {value!r}",
+                {"option": self.name},
             )
         if type(value) is not self.kind:
             raise SetupError(
                 "setup.bad_option",
                 f"option '{self.name}' takes {_KIND_WORDS.get(self.kind, self.kind.__name__)}; "
                 f"got {value!r}",
+                {"option": self.name},
             )
         if isinstance(value, int | float) and self.kind in (int, float) and not self._within(value):
             raise SetupError(
                 "setup.bad_option",
                 f"option '{self.name}' must be {self.range_text()}; got {value!r}",
+                {"option": self.name},
             )
         return value
 
@@ -103,6 +107,7 @@ def resolve_options(
             raise SetupError(
                 "setup.unknown_option",
                 f"unknown option '{name}'; known options: {', '.join(sorted(known))}",
+                {"option": name},
             )
     out: dict[str, JSON] = {}
     for spec in specs:
@@ -124,7 +129,9 @@ def parse_cards(
         if role is None:
             choices = ", ".join(str(r) for r in known)
             raise SetupError(
-                "setup.unknown_role", f"{name!r} is not a {family} role; known: {choices}"
+                "setup.unknown_role",
+                f"{name!r} is not a {family} role; known: {choices}",
+                {"card": name},
             )
         roles.append(role)
     return tuple(roles)

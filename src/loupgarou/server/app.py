@@ -15,7 +15,7 @@ import json
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -93,8 +93,13 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
     wrong_codes = Window(60.0, CODE_ATTEMPTS)
     creations = Window(60.0, config.rooms_per_minute)
 
-    def err(status: int, code: str, message: str) -> JSONResponse:
-        return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+    def err(
+        status: int, code: str, message: str, data: Mapping[str, Any] | None = None
+    ) -> JSONResponse:
+        body: dict[str, Any] = {"code": code, "message": message}
+        if data:
+            body["data"] = dict(data)
+        return JSONResponse({"error": body}, status_code=status)
 
     def base_url(request: Request) -> str:
         if config.public_url:
@@ -132,7 +137,7 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
         try:
             code, token = hub.create(data.get("settings", {}), data.get("name"))
         except LoupGarouError as exc:
-            return err(400, exc.code, exc.message)
+            return err(400, exc.code, exc.message, exc.data)
         return JSONResponse(
             {"code": code, "token": token, "url": f"{base_url(request)}/r/{code}"}, status_code=201
         )
@@ -335,7 +340,7 @@ class _Connection:
                     entry["name"] = m.get("name")
                 await self.hub.submit_input(live, entry)
         except RoomError as exc:
-            self.send(error_message(exc.code, exc.message, m.get("id")))
+            self.send(error_message(exc.code, exc.message, m.get("id"), exc.data))
             return False
         hashed = token_hash(token)
         room = live.room
@@ -392,6 +397,6 @@ class _Connection:
         try:
             await self.hub.submit_input(self.live, entry)
         except RoomError as exc:
-            self.send(error_message(exc.code, exc.message, ref))
+            self.send(error_message(exc.code, exc.message, ref, exc.data))
         except LoupGarouError as exc:
-            self.send(error_message(exc.code, exc.message, ref))
+            self.send(error_message(exc.code, exc.message, ref, exc.data))

@@ -497,9 +497,9 @@ class ClusterHub(Hub):
                 reply = await self._forward(code, entry, end)
                 if reply is not None:
                     if "error" in reply:
-                        error_code, message = reply["error"]
+                        error_code, message, *data = reply["error"]
                         if error_code != "server.moved":
-                            raise RoomError(error_code, message)
+                            raise RoomError(error_code, message, data[0] if data else None)
                     else:
                         self._reach(live, int(reply["seq"]))
                         return
@@ -561,7 +561,7 @@ class ClusterHub(Hub):
         try:
             reply["seq"] = await self._store(live, entry)
         except LoupGarouError as exc:
-            reply["error"] = [exc.code, exc.message]
+            reply["error"] = [exc.code, exc.message, exc.data]
         self._publish(f"{self.prefix}:proc:{sender}", reply)
 
     def _on_entry(self, code: str, message: dict[str, Any]) -> None:

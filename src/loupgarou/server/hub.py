@@ -24,7 +24,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -370,12 +370,20 @@ def _pad(text: str, size: int) -> str:
     return text[:-1] + ',"pad":"' + " " * (target - bare) + '"}'
 
 
-def _error(code: str, message: str, ref: object = None) -> str:
+def _error(
+    code: str, message: str, ref: object = None, data: Mapping[str, Any] | None = None
+) -> str:
     out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if data:
+        out["data"] = dict(data)
     if ref is not None:
         out["ref"] = ref
     return json.dumps(out)
 
 
-def error_message(code: str, message: str, ref: object = None) -> str:
-    return _error(code, message, ref)
+def error_message(
+    code: str, message: str, ref: object = None, data: Mapping[str, Any] | None = None
+) -> str:
+    """An ``error`` message; ``data`` (when there is any) holds what the message speaks
+    of, for a page to word it in its own language."""
+    return _error(code, message, ref, data)

@@ -72,11 +72,22 @@ def check_name(name: JSON) -> str:
     if not clean:
         raise RoomError("name.empty", "give a name of at least one letter")
     if len(clean) > NAME_LIMIT:
-        raise RoomError("name.too_long", f"a name has at most {NAME_LIMIT} characters")
+        raise RoomError(
+            "name.too_long", f"a name has at most {NAME_LIMIT} characters", {"max": NAME_LIMIT}
+        )
     problem = name_problem(clean)
     if problem is not None:
         raise RoomError("name.bad", f"that name cannot be used: {problem}")
     return clean
+
+
+def _notice(code: str, message: str, data: Mapping[str, JSON]) -> dict[str, JSON]:
+    """A lobby's problem or warning: its code, its English message and, when it has any,
+    the data a page words it with (see docs/protocol.md)."""
+    out: dict[str, JSON] = {"code": code, "message": message}
+    if data:
+        out["data"] = dict(data)
+    return out
 
 
 class Room:
@@ -246,7 +257,9 @@ class Room:
             raise RoomError("lobby.not_narrated", "players name themselves when they join")
         if not isinstance(value, list) or len(value) != len(self.seats):
             raise RoomError(
-                "lobby.bad_names", f"give the {len(self.seats)} players' names, clockwise"
+                "lobby.bad_names",
+                f"give the {len(self.seats)} players' names, clockwise",
+                {"count": len(self.seats)},
             )
         names = [check_name(v) for v in value]
         if len(set(names)) != len(names):
@@ -269,7 +282,7 @@ class Room:
         try:
             settings = parse_settings(value)
         except LoupGarouError as exc:
-            raise RoomError(exc.code, exc.message) from None
+            raise RoomError(exc.code, exc.message, exc.data) from None
         if settings.mode != self.settings.mode:
             raise RoomError("settings.mode_fixed", "a room's mode is chosen when it is created")
         seats = list(self.seats)
@@ -302,6 +315,7 @@ class Room:
                 {
                     "code": "lobby.seats_empty",
                     "message": f"{len(empty)} seat(s) still empty: wait for players or add bots",
+                    "data": {"count": len(empty), "seats": [i + 1 for i in empty]},
                 }
             )
         elif empty:
@@ -309,24 +323,26 @@ class Room:
                 {
                     "code": "lobby.seats_unnamed",
                     "message": f"{len(empty)} player(s) still to name, clockwise around the table",
+                    "data": {"count": len(empty), "seats": [i + 1 for i in empty]},
                 }
             )
         try:
             check_table(self.settings)
         except LoupGarouError as exc:
-            out.append({"code": exc.code, "message": exc.message})
+            out.append(_notice(exc.code, exc.message, exc.data))
         return out
 
     def warnings(self) -> list[dict[str, JSON]]:
         try:
-            return [{"code": w.code, "message": w.message} for w in check_table(self.settings)]
+            return [_notice(w.code, w.message, w.data) for w in check_table(self.settings)]
         except LoupGarouError:
             return []
 
     def _start(self, e: Mapping[str, Any], now: float) -> None:
         problems = self.problems()
         if problems:
-            raise RoomError(str(problems[0]["code"]), str(problems[0]["message"]))
+            first = problems[0]
+            raise RoomError(str(first["code"]), str(first["message"]), first.get("data"))
         names = [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
         if self.settings.mode == "narrated":
             if self.settings.family == "one-night":
@@ -445,7 +461,9 @@ class Room:
         text = e.get("text") or ""
         if not isinstance(text, str) or len(text) > TEXT_LIMIT:
             raise RoomError(
-                "say.bad_text", f"a statement is text of at most {TEXT_LIMIT} characters"
+                "say.bad_text",
+                f"a statement is text of at most {TEXT_LIMIT} characters",
+                {"max": TEXT_LIMIT},
             )
         claim = e.get("claim")
         obj: dict[str, JSON] = {"text": " ".join(text.split())}

@@ -78,8 +78,8 @@ class Settings:
         return replace(self, players=players)
 
 
-def _bad(code: str, message: str) -> SettingsError:
-    return SettingsError(code, message)
+def _bad(code: str, message: str, data: Mapping[str, JSON] | None = None) -> SettingsError:
+    return SettingsError(code, message, data)
 
 
 def _text(obj: Mapping[str, JSON], key: str, default: str | None) -> str | None:
@@ -126,7 +126,9 @@ def parse_settings(obj: JSON) -> Settings:
     if isinstance(players, bool) or not isinstance(players, int):
         raise _bad("settings.bad_value", "'players' must be a whole number")
     if not 1 <= players <= MAX_SEATS:
-        raise _bad("settings.bad_players", f"a room holds 1 to {MAX_SEATS} players")
+        raise _bad(
+            "settings.bad_players", f"a room holds 1 to {MAX_SEATS} players", {"max": MAX_SEATS}
+        )
     deck_json = obj.get("deck")
     deck: tuple[str, ...] = ()
     if deck_json is not None:

@@ -87,6 +87,7 @@ def lupus_deck(scenario: LupusScenario, players: int) -> tuple[str, ...]:
             "setup.scenario_player_count",
             f"the Lupus in Tabula scenario '{scenario.key}' is played by {low} to {high} "
             f"players, not {players} ({exc.message})",
+            {"min": low, "max": high, "players": players},
         ) from exc
 
 
@@ -143,6 +144,7 @@ def table_spec(
             "setup.too_many_players" if players > family.max_players else "setup.too_few_players",
             f"{family.title} is played by {family.min_players} to {family.max_players} players, "
             f"not {players}",
+            {"min": family.min_players, "max": family.max_players, "players": players},
         )
     if scenario:
         if family.name == "one-night":

@@ -65,6 +65,30 @@ export function t(key, vars = {}) {
 }
 export const has = (key) => key in dict || key in fallbackDict;
 
+/** A problem, warning or error from the server in the page's language: the text of
+ * `err.<code>` with the `data` it came with (role keys named by `role`, rules by their
+ * label, lists joined, numbers written the page's way); the server's English message
+ * when the page has no text for the code, or the data it needs is missing. */
+export function errorText(item, role = (r) => (has(`role.${r}`) ? t(`role.${r}`) : r)) {
+  const key = `err.${item?.code}`;
+  const english = item?.message || item?.code || "";
+  if (!item?.code || !has(key)) return english;
+  const word = (k, v) => {
+    if (Array.isArray(v)) {
+      const xs = v.map((x) => word(k === "roles" ? "role" : k, x));
+      return xs.length > 1 ? `${xs.slice(0, -1).join(", ")} ${t("common.and")} ${xs[xs.length - 1]}` : xs.join("");
+    }
+    if (k === "role") return role(v);
+    if (k === "option" && has(`opt.${v}`)) return t(`opt.${v}`);
+    if (typeof v === "number") return v.toLocaleString(lang);
+    return String(v);
+  };
+  const vars = {};
+  for (const [k, v] of Object.entries(item.data || {})) vars[k] = word(k, v);
+  const text = t(key, vars);
+  return /\{\w+\}/.test(text) ? english : text;
+}
+
 const ESC = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ESC[c]);
 
@@ -92,6 +116,7 @@ export async function api(path, body) {
   if (!r.ok) {
     const err = new Error(data?.error?.message || `HTTP ${r.status}`);
     err.code = data?.error?.code || `http.${r.status}`;
+    err.data = data?.error?.data || null;
     throw err;
   }
   return data;

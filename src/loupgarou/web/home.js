@@ -1,5 +1,5 @@
 // The home page: create a room from the catalog, or join one by its code.
-import { api, esc, has, langSwitch, loadLang, pickLang, saveToken, store, t } from "./common.js";
+import { api, errorText, esc, has, langSwitch, loadLang, pickLang, saveToken, store, t } from "./common.js";
 import { families, num, optionField, roleName } from "./families.js";
 
 const app = document.getElementById("app");
@@ -212,7 +212,7 @@ app.addEventListener("submit", async (e) => {
     saveToken(r.code, r.token);
     location.href = r.url || `/r/${r.code}`;
   } catch (err) {
-    error = `${err.message} (${err.code})`;
+    error = `${errorText(err)} (${err.code})`;
     busy = false;
     render();
   }

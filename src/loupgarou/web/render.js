@@ -1,6 +1,6 @@
 // The room page as a pure function of the last `state`, the welcome and the local UI state.
 // render(state, ui, ctx) returns HTML; nothing here reads the network, the clock or storage.
-import { esc } from "./common.js";
+import { errorText, esc } from "./common.js";
 
 const isList = Array.isArray;
 
@@ -157,8 +157,9 @@ function clock(deadline, ctx, big = false) {
   return `<span class="clock${big ? " big" : ""}" role="timer" aria-live="off" data-deadline="${deadline}">${clockText(deadline - ctx.now)}</span>`;
 }
 
-function notices(items, kind) {
-  return (items || []).map((p) => `<p class="notice ${kind}" role="${kind === "bad" ? "alert" : "note"}">${esc(p.message || p.code)}</p>`).join("");
+/** The lobby's problems or warnings, each worded by its code in the page's language. */
+function notices(items, kind, ctx) {
+  return (items || []).map((p) => `<p class="notice ${kind}" role="${kind === "bad" ? "alert" : "note"}" data-code="${esc(p.code)}">${esc(errorText(p, ctx.role))}</p>`).join("");
 }
 
 function seatLine(seat, state, me, ctx, hostControls) {
@@ -273,7 +274,7 @@ function lobby(st, me, ui, ctx) {
   </section>`}</div>
   <section class="panel" aria-labelledby="h-set"><h2 id="h-set">${esc(ctx.t("lobby.settings"))}</h2>${settingsSummary(st, ctx)}
     ${isHost ? settingsEditor(st, ui, ctx) : ""}
-    ${notices(r.problems, "bad")}${notices(r.warnings, "warn")}
+    ${notices(r.problems, "bad", ctx)}${notices(r.warnings, "warn", ctx)}
     ${isHost ? `<button type="button" class="primary" data-start ${(r.problems || []).length ? "disabled aria-describedby=\"start-why\"" : ""}>${esc(ctx.t("lobby.start"))}</button>
       ${(r.problems || []).length ? `<p class="help" id="start-why">${esc(ctx.t("lobby.start_blocked"))}</p>` : ""}` : `<p>${esc(ctx.t("lobby.wait_host"))}</p>`}
   </section>`;

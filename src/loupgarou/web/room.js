@@ -1,5 +1,5 @@
 // The room page: one WebSocket, the last state, local UI state; every change re-renders.
-import { api, currentLang, esc, has, langSwitch, loadLang, pickLang, saveToken, store, t, tokenFor } from "./common.js";
+import { api, currentLang, errorText, esc, has, langSwitch, loadLang, pickLang, saveToken, store, t, tokenFor } from "./common.js";
 import { families, num, optionField, optionWords, roleName } from "./families.js";
 import { Narration } from "./narrator.js";
 import { callKey, currentCue, render, timedCues } from "./render.js";
@@ -233,7 +233,7 @@ function onMessage(msg) {
 }
 
 function onError(msg) {
-  const text = has(`err.${msg.code}`) ? t(`err.${msg.code}`) : msg.message || msg.code;
+  const text = errorText(msg, ctx().role);
   if (msg.code === "auth.bad_token") {
     saveToken(code, null);
     ui.askJoin = true;

@@ -49,11 +49,13 @@ def check_players(players: int) -> None:
         raise SetupError(
             "setup.too_few_players",
             f"Lupus in Tabula needs at least {MIN_PLAYERS} players, not {players}",
+            {"min": MIN_PLAYERS, "players": players},
         )
     if players > MAX_PLAYERS:
         raise SetupError(
             "setup.too_many_players",
             f"Lupus in Tabula is played by at most {MAX_PLAYERS} players, not {players}",
+            {"max": MAX_PLAYERS, "players": players},
         )
 
 
@@ -82,6 +84,7 @@ def default_deck(players: int, specials: Iterable[str | Role] = ()) -> tuple[str
             "setup.too_many_specials",
             f"{players} players leave room for {room} cards beside the Werewolves and the "
             f"Seer; {len(chosen)} special characters were asked for",
+            {"players": players, "room": room, "specials": len(chosen)},
         )
     deck = (
         [Role.WEREWOLF] * wolves
@@ -100,6 +103,7 @@ def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...
         raise SetupError(
             "setup.card_count",
             f"{players} players need {players} cards (one each); the deck has {len(deck)}",
+            {"players": players, "cards": players, "deck": len(deck)},
         )
     counts = Counter(deck)
     specials = sorted({r for r in deck if r not in BASIC})
@@ -108,6 +112,7 @@ def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...
         raise SetupError(
             "setup.special_below_9",
             f"special characters ({names}) need at least {SPECIAL_FROM} players, not {players}",
+            {"roles": [r.value for r in specials], "min": SPECIAL_FROM, "players": players},
         )
     if counts[Role.FREEMASON] == 1:
         raise SetupError(
@@ -118,12 +123,14 @@ def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...
         raise SetupError(
             "setup.duplicate_role",
             f"the Freemasons are one pair; the deck has {counts[Role.FREEMASON]}",
+            {"role": Role.FREEMASON.value, "count": counts[Role.FREEMASON]},
         )
     for role in sorted(UNIQUE):
         if counts[role] > 1:
             raise SetupError(
                 "setup.duplicate_role",
                 f"the deck may hold one {role.value}, not {counts[role]}",
+                {"role": role.value, "count": counts[role]},
             )
     wolves = counts[Role.WEREWOLF]
     if wolves == 0:
@@ -133,6 +140,7 @@ def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...
             "setup.wolves_not_outnumbered",
             f"{wolves} Werewolves among {players} players: the Werewolves would already be "
             "as many as the humans",
+            {"wolves": wolves, "players": players},
         )
     warnings: list[SetupWarning] = []
     for role in specials:
@@ -143,6 +151,7 @@ def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...
                     "setup.below_suggested",
                     f"the {role.value} is suggested from {minimum} players; "
                     f"this table has {players}",
+                    {"role": role.value, "min": minimum, "players": players},
                 )
             )
     suggested = suggested_werewolves(players)
@@ -152,6 +161,7 @@ def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...
                 "setup.werewolf_count",
                 f"{players} players usually play with {suggested} Werewolves; "
                 f"this deck has {wolves}",
+                {"players": players, "suggested": suggested, "wolves": wolves},
             )
         )
     if not counts[Role.SEER]:

@@ -44,6 +44,7 @@ class Scenario:
                 "setup.scenario_player_count",
                 f"{self.name_fr} ({self.title_en}) is played by {counts[0]} to {counts[-1]} "
                 f"players, not {players}",
+                {"min": counts[0], "max": counts[-1], "players": players},
             )
         return self.decks.get(players, ())
 

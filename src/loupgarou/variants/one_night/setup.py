@@ -32,17 +32,20 @@ def check_players(players: int, *, large_table: bool = False) -> None:
         raise SetupError(
             "setup.too_few_players",
             f"One Night needs at least {MIN_PLAYERS} players, not {players}",
+            {"min": MIN_PLAYERS, "players": players},
         )
     if large_table and players > LARGE_TABLE_MAX:
         raise SetupError(
             "setup.too_many_players",
             f"even with large_table, One Night seats at most {LARGE_TABLE_MAX}, not {players}",
+            {"max": LARGE_TABLE_MAX, "players": players},
         )
     if players > MAX_PLAYERS and not large_table:
         raise SetupError(
             "setup.too_many_players",
             f"One Night is played by at most {MAX_PLAYERS}, not {players} "
             f"(the option large_table seats up to {LARGE_TABLE_MAX} with extra cards)",
+            {"max": MAX_PLAYERS, "players": players},
         )
 
 
@@ -56,6 +59,7 @@ def validate_deck(
             "setup.card_count",
             f"{players} players need {players + CENTRE} cards (one each and 3 in the centre); "
             f"the deck has {len(deck)}",
+            {"players": players, "cards": players + CENTRE, "deck": len(deck)},
         )
     counts = Counter(deck)
     if counts[Role.MASON] == 1:
@@ -69,6 +73,7 @@ def validate_deck(
                 "setup.player_count",
                 f"One Night is made for at most {MAX_PLAYERS} players; this table of {players} "
                 "plays with extra cards (large_table)",
+                {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "players": players},
             )
         )
     for role, n in sorted(counts.items()):
@@ -77,6 +82,7 @@ def validate_deck(
                 SetupWarning(
                     "setup.more_than_box",
                     f"{n} {role.value} cards: the box holds only {BOX[role]}",
+                    {"role": role.value, "count": n, "box": BOX[role]},
                 )
             )
     if counts[Role.INSOMNIAC] and not (counts[Role.ROBBER] or counts[Role.TROUBLEMAKER]):

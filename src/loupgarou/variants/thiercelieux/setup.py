@@ -49,12 +49,14 @@ def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...
         raise SetupError(
             "setup.too_few_players",
             f"Thiercelieux needs at least {MIN_PLAYERS} players, not {players}",
+            {"min": MIN_PLAYERS, "players": players},
         )
     if players > MAX_PLAYERS:
         raise SetupError(
             "setup.too_many_players",
             f"this game master serves Thiercelieux tables of at most {MAX_PLAYERS} players, "
             f"not {players}",
+            {"max": MAX_PLAYERS, "players": players},
         )
     counts = Counter(deck)
     thief = counts[Role.THIEF] > 0
@@ -64,12 +66,14 @@ def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...
         raise SetupError(
             "setup.card_count",
             f"{players} players need {expected} cards ({why}); the deck has {len(deck)}",
+            {"players": players, "cards": expected, "deck": len(deck)},
         )
     for role in sorted(UNIQUE):
         if counts[role] > 1:
             raise SetupError(
                 "setup.duplicate_role",
                 f"the deck holds {counts[role]} {role.value} cards; use at most one",
+                {"role": role.value, "count": counts[role]},
             )
     wolves = counts[Role.WEREWOLF]
     if wolves == 0:
@@ -80,6 +84,7 @@ def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...
             "setup.wolves_not_outnumbered",
             f"{most} Werewolves could start among {players} players: the Werewolves must "
             "start outnumbered by the others",
+            {"wolves": most, "players": players},
         )
     warnings = []
     low, high = SUGGESTED_PLAYERS
@@ -88,6 +93,7 @@ def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...
             SetupWarning(
                 "setup.player_count",
                 f"the game is meant for {low} to {high} players; this table has {players}",
+                {"min": low, "max": high, "players": players},
             )
         )
     in_play = wolves * players / len(deck)
@@ -97,6 +103,7 @@ def validate_deck(deck: Sequence[Role], players: int) -> tuple[SetupWarning, ...
                 "setup.wolf_ratio",
                 f"about {in_play:.1f} Werewolves in play for {players} players: "
                 "one per four players is the usual balance",
+                {"wolves": round(in_play, 1), "players": players},
             )
         )
     missing = []
