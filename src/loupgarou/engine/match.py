@@ -11,7 +11,7 @@ game's record: replaying it rebuilds the game exactly.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceSource, SeededChance
@@ -24,15 +24,56 @@ from loupgarou.core.variant import GameConfig, Variant
 from loupgarou.engine.views import SeatView
 
 
-class Input(NamedTuple):
-    """One entry of the record: ``type`` is 'chance', 'action', 'timeout' or 'statement'."""
+class Input:
+    """One entry of the record: ``type`` is 'chance', 'action', 'timeout' or 'statement'.
 
-    type: str
-    seat: int = -1
-    label: str = ""
-    value: JSON = None
-    action: Action | None = None
-    statement: Statement | None = None
+    Immutable (``Final`` fields), compared and hashed by its fields, as the named tuple it
+    was; a plain class because every input makes one, and the compiled build builds a
+    named tuple through ``tuple.__new__`` called as Python's (about 900 instructions an
+    input, where this class's constructor is a native call).
+    """
+
+    __slots__ = ("action", "label", "seat", "statement", "type", "value")
+
+    type: Final[str]
+    seat: Final[int]
+    label: Final[str]
+    value: Final[JSON]
+    action: Final[Action | None]
+    statement: Final[Statement | None]
+
+    def __init__(  # noqa: PLR0917 - the entry's six fields, in order
+        self,
+        type: str,
+        seat: int = -1,
+        label: str = "",
+        value: JSON = None,
+        action: Action | None = None,
+        statement: Statement | None = None,
+    ) -> None:
+        self.type = type
+        self.seat = seat
+        self.label = label
+        self.value = value
+        self.action = action
+        self.statement = statement
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.type, self.seat, self.label, self.value, self.action, self.statement)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Input):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Input(type={self.type!r}, seat={self.seat!r}, label={self.label!r}, "
+            f"value={self.value!r}, action={self.action!r}, statement={self.statement!r})"
+        )
 
     def to_json(self) -> dict[str, JSON]:
         if self.type == "chance":
@@ -49,8 +90,7 @@ class Input(NamedTuple):
         return {"type": self.type, "seat": self.seat, "action": self.action.to_json()}
 
 
-_new: Final = tuple.__new__  # builds an Input without the named tuple's Python-level __new__
-assert Input._fields == ("type", "seat", "label", "value", "action", "statement")
+_new: Final = tuple.__new__  # builds a GameConfig without the named tuple's Python-level __new__
 assert GameConfig._fields == ("family", "players", "deck", "options")
 
 
@@ -155,7 +195,7 @@ class Match:
                 raise not_allowed(self.config.players, decision, action)
         variant = self.variant
         state, events = variant.apply(self.state, seat, action)
-        entry = _new(Input, ("action", seat, "", None, action, None))
+        entry = Input("action", seat, "", None, action)
         if variant.chance_request(state) is not None:
             return self._commit(entry, state, events)
         # ``_commit`` without chance, inlined: most inputs draw nothing, and this is the
@@ -179,7 +219,7 @@ class Match:
         if not self.variant.may_speak(self.state, seat):
             raise IllegalAction("action.cannot_speak", f"seat {seat} may not speak now")
         self.state, events = self.variant.speak(self.state, seat, statement)
-        self.inputs.append(_new(Input, ("statement", seat, "", None, None, statement)))
+        self.inputs.append(Input("statement", seat, "", None, None, statement))
         self.events.extend(events)
         return events
 
@@ -234,7 +274,7 @@ class Match:
         while request is not None:
             value = request.check(self.chance.draw(request))
             state, more = variant.apply_chance(state, value)
-            inputs.append(_new(Input, ("chance", -1, request.label, value, None, None)))
+            inputs.append(Input("chance", -1, request.label, value))
             events.extend(more)
             request = variant.chance_request(state)
         return state, inputs, tuple(events)

@@ -7,7 +7,6 @@ front of a player, with the Doppelgänger card standing for what it copied.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from functools import lru_cache
 from typing import Final
 
 from loupgarou.core.events import Event, public
@@ -97,12 +96,25 @@ _STANDS_FOR: Final = {
 alike), so the cache is keyed on them: a few thousand keys cover every table."""
 
 
-@lru_cache(maxsize=8192)
+_VERDICTS: Final[
+    dict[tuple[tuple[Role, ...], tuple[int, ...], str, str], tuple[Outcome, Event]]
+] = {}
+_VERDICTS_MAX: Final = 8192
+
+
 def _verdict(
     roles: tuple[Role, ...], dead: tuple[int, ...], minion_alone_dead: str, tanner_and_minion: str
 ) -> tuple[Outcome, Event]:
-    outcome = _decide(roles, dead, minion_alone_dead, tanner_and_minion)
-    return outcome, public("game_over", **outcome.to_json())
+    """The verdict, remembered (a bounded dict: an ``lru_cache`` call cost about 3,000
+    instructions a game compiled, a dict look-up a third of it)."""
+    key = (roles, dead, minion_alone_dead, tanner_and_minion)
+    known = _VERDICTS.get(key)
+    if known is None:
+        outcome = _decide(roles, dead, minion_alone_dead, tanner_and_minion)
+        if len(_VERDICTS) >= _VERDICTS_MAX:
+            _VERDICTS.clear()
+        known = _VERDICTS[key] = (outcome, public("game_over", **outcome.to_json()))
+    return known
 
 
 def _decide(
