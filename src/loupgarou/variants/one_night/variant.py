@@ -232,9 +232,18 @@ def _voted(seat: int, target: int) -> Event:
     return told(seat, "voted", seat=target)
 
 
-@lru_cache(maxsize=4096)
+_BALLOTS: Final[dict[int, tuple[Decision, ...]]] = {}
+"""Every seat's vote decision, per table size (shared: decisions are immutable)."""
+
+
 def _votes_pending(n: int, votes: tuple[int, ...]) -> tuple[Decision, ...]:
-    return tuple(night.decision("vote", n, s, "vote") for s in range(n) if votes[s] < 0)
+    """The vote decisions of the seats that have not voted: a compiled scan of the table
+    size's ballots (an ``lru_cache`` keyed by the votes cost about 1,100 instructions a
+    call, and the engine asks again after every ballot)."""
+    ballots = _BALLOTS.get(n)
+    if ballots is None:
+        ballots = _BALLOTS[n] = tuple(night.decision("vote", n, s, "vote") for s in range(n))
+    return tuple([b for b in ballots if votes[b.seat] < 0])
 
 
 VARIANT = OneNight()
