@@ -10,11 +10,11 @@ game's record: replaying it rebuilds the game exactly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from loupgarou.core.actions import Action, Decision
-from loupgarou.core.chance import ChanceSource, SeededChance
+from loupgarou.core.chance import ChanceRequest, ChanceSource, SeededChance
 from loupgarou.core.errors import IllegalAction, SetupWarning
 from loupgarou.core.events import JSON, Event
 from loupgarou.core.names import check_names
@@ -98,7 +98,10 @@ class Match:
     """One game of one family, from the deal to the verdict."""
 
     __slots__ = (
+        "_act",
+        "_chance_request",
         "_decisions",
+        "_pending",
         "chance",
         "config",
         "events",
@@ -119,6 +122,12 @@ class Match:
         """Set up and deal the game; with ``resume``, be a copy of that match instead
         (see :meth:`fork`)."""
         self.variant = variant
+        # The family's three functions the engine calls at every input, looked up once
+        # (through the protocol, each call looked the method up on the family's class
+        # again: about 1,000 instructions an input in the compiled build).
+        self._pending: Callable[[Any], tuple[Decision, ...]] = variant.decisions
+        self._act: Callable[[Any, int, Action], tuple[Any, tuple[Event, ...]]] = variant.apply
+        self._chance_request: Callable[[Any], ChanceRequest | None] = variant.chance_request
         self.config = config
         self.chance = chance
         self._decisions: tuple[Decision, ...] | None = None
@@ -150,7 +159,7 @@ class Match:
         """Every decision the table is waiting for (at most one per seat)."""
         decisions = self._decisions
         if decisions is None:
-            decisions = self._decisions = self.variant.decisions(self.state)
+            decisions = self._decisions = self._pending(self.state)
         return decisions
 
     def decision_for(self, seat: int) -> Decision | None:
@@ -177,7 +186,7 @@ class Match:
         """Apply ``seat``'s ``action``; raise :class:`IllegalAction` and change nothing if it is not legal."""
         decisions = self._decisions
         if decisions is None:
-            decisions = self._decisions = self.variant.decisions(self.state)
+            decisions = self._decisions = self._pending(self.state)
         for decision in decisions:
             if decision.seat == seat:
                 break
@@ -193,10 +202,9 @@ class Match:
         else:
             if not decision.allows(action):
                 raise not_allowed(self.config.players, decision, action)
-        variant = self.variant
-        state, events = variant.apply(self.state, seat, action)
+        state, events = self._act(self.state, seat, action)
         entry = Input("action", seat, "", None, action)
-        if variant.chance_request(state) is not None:
+        if self._chance_request(state) is not None:
             return self._commit(entry, state, events)
         # ``_commit`` without chance, inlined: most inputs draw nothing, and this is the
         # engine's hottest path (one Python-level call fewer per input).
@@ -242,12 +250,12 @@ class Match:
     def _apply(self, entry: Input) -> tuple[Event, ...]:
         """Apply an input and any chance it triggers; on error, nothing has changed."""
         assert entry.action is not None
-        state, events = self.variant.apply(self.state, entry.seat, entry.action)
+        state, events = self._act(self.state, entry.seat, entry.action)
         return self._commit(entry, state, events)
 
     def _commit(self, entry: Input, state: Any, events: tuple[Event, ...]) -> tuple[Event, ...]:
         """Draw any chance that ``state`` asks for, then make it the match's state."""
-        if self.variant.chance_request(state) is None:
+        if self._chance_request(state) is None:
             self.inputs.append(entry)
         else:
             state, drawn, more = self._draw(state)  # may raise: nothing has changed yet
