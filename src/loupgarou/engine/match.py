@@ -10,11 +10,11 @@ game's record: replaying it rebuilds the game exactly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
 
 from loupgarou.core.actions import Action, Decision
-from loupgarou.core.chance import ChanceSource, SeededChance
+from loupgarou.core.chance import ChanceRequest, ChanceSource, SeededChance
 from loupgarou.core.errors import IllegalAction, SetupWarning
 from loupgarou.core.events import JSON, Event
 from loupgarou.core.names import check_names
@@ -24,15 +24,56 @@ from loupgarou.core.variant import GameConfig, Variant
 from loupgarou.engine.views import SeatView
 
 
-class Input(NamedTuple):
-    """One entry of the record: ``type`` is 'chance', 'action', 'timeout' or 'statement'."""
+class Input:
+    """One entry of the record: ``type`` is 'chance', 'action', 'timeout' or 'statement'.
 
-    type: str
-    seat: int = -1
-    label: str = ""
-    value: JSON = None
-    action: Action | None = None
-    statement: Statement | None = None
+    Immutable (``Final`` fields), compared and hashed by its fields, as the named tuple it
+    was; a plain class because every input makes one, and the compiled build builds a
+    named tuple through ``tuple.__new__`` called as Python's (about 900 instructions an
+    input, where this class's constructor is a native call).
+    """
+
+    __slots__ = ("action", "label", "seat", "statement", "type", "value")
+
+    type: Final[str]
+    seat: Final[int]
+    label: Final[str]
+    value: Final[JSON]
+    action: Final[Action | None]
+    statement: Final[Statement | None]
+
+    def __init__(  # noqa: PLR0917 - the entry's six fields, in order
+        self,
+        type: str,
+        seat: int = -1,
+        label: str = "",
+        value: JSON = None,
+        action: Action | None = None,
+        statement: Statement | None = None,
+    ) -> None:
+        self.type = type
+        self.seat = seat
+        self.label = label
+        self.value = value
+        self.action = action
+        self.statement = statement
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.type, self.seat, self.label, self.value, self.action, self.statement)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Input):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Input(type={self.type!r}, seat={self.seat!r}, label={self.label!r}, "
+            f"value={self.value!r}, action={self.action!r}, statement={self.statement!r})"
+        )
 
     def to_json(self) -> dict[str, JSON]:
         if self.type == "chance":
@@ -49,8 +90,7 @@ class Input(NamedTuple):
         return {"type": self.type, "seat": self.seat, "action": self.action.to_json()}
 
 
-_new: Final = tuple.__new__  # builds an Input without the named tuple's Python-level __new__
-assert Input._fields == ("type", "seat", "label", "value", "action", "statement")
+_new: Final = tuple.__new__  # builds a GameConfig without the named tuple's Python-level __new__
 assert GameConfig._fields == ("family", "players", "deck", "options")
 
 
@@ -58,7 +98,10 @@ class Match:
     """One game of one family, from the deal to the verdict."""
 
     __slots__ = (
+        "_act",
+        "_chance_request",
         "_decisions",
+        "_pending",
         "chance",
         "config",
         "events",
@@ -79,6 +122,12 @@ class Match:
         """Set up and deal the game; with ``resume``, be a copy of that match instead
         (see :meth:`fork`)."""
         self.variant = variant
+        # The family's three functions the engine calls at every input, looked up once
+        # (through the protocol, each call looked the method up on the family's class
+        # again: about 1,000 instructions an input in the compiled build).
+        self._pending: Callable[[Any], tuple[Decision, ...]] = variant.decisions
+        self._act: Callable[[Any, int, Action], tuple[Any, tuple[Event, ...]]] = variant.apply
+        self._chance_request: Callable[[Any], ChanceRequest | None] = variant.chance_request
         self.config = config
         self.chance = chance
         self._decisions: tuple[Decision, ...] | None = None
@@ -110,7 +159,7 @@ class Match:
         """Every decision the table is waiting for (at most one per seat)."""
         decisions = self._decisions
         if decisions is None:
-            decisions = self._decisions = self.variant.decisions(self.state)
+            decisions = self._decisions = self._pending(self.state)
         return decisions
 
     def decision_for(self, seat: int) -> Decision | None:
@@ -137,7 +186,7 @@ class Match:
         """Apply ``seat``'s ``action``; raise :class:`IllegalAction` and change nothing if it is not legal."""
         decisions = self._decisions
         if decisions is None:
-            decisions = self._decisions = self.variant.decisions(self.state)
+            decisions = self._decisions = self._pending(self.state)
         for decision in decisions:
             if decision.seat == seat:
                 break
@@ -153,10 +202,9 @@ class Match:
         else:
             if not decision.allows(action):
                 raise not_allowed(self.config.players, decision, action)
-        variant = self.variant
-        state, events = variant.apply(self.state, seat, action)
-        entry = _new(Input, ("action", seat, "", None, action, None))
-        if variant.chance_request(state) is not None:
+        state, events = self._act(self.state, seat, action)
+        entry = Input("action", seat, "", None, action)
+        if self._chance_request(state) is not None:
             return self._commit(entry, state, events)
         # ``_commit`` without chance, inlined: most inputs draw nothing, and this is the
         # engine's hottest path (one Python-level call fewer per input).
@@ -181,7 +229,7 @@ class Match:
                 "action.cannot_speak", f"{seat_label(self.config.players, seat)} may not speak now"
             )
         self.state, events = self.variant.speak(self.state, seat, statement)
-        self.inputs.append(_new(Input, ("statement", seat, "", None, None, statement)))
+        self.inputs.append(Input("statement", seat, "", None, None, statement))
         self.events.extend(events)
         return events
 
@@ -204,12 +252,12 @@ class Match:
     def _apply(self, entry: Input) -> tuple[Event, ...]:
         """Apply an input and any chance it triggers; on error, nothing has changed."""
         assert entry.action is not None
-        state, events = self.variant.apply(self.state, entry.seat, entry.action)
+        state, events = self._act(self.state, entry.seat, entry.action)
         return self._commit(entry, state, events)
 
     def _commit(self, entry: Input, state: Any, events: tuple[Event, ...]) -> tuple[Event, ...]:
         """Draw any chance that ``state`` asks for, then make it the match's state."""
-        if self.variant.chance_request(state) is None:
+        if self._chance_request(state) is None:
             self.inputs.append(entry)
         else:
             state, drawn, more = self._draw(state)  # may raise: nothing has changed yet
@@ -236,7 +284,7 @@ class Match:
         while request is not None:
             value = request.check(self.chance.draw(request))
             state, more = variant.apply_chance(state, value)
-            inputs.append(_new(Input, ("chance", -1, request.label, value, None, None)))
+            inputs.append(Input("chance", -1, request.label, value))
             events.extend(more)
             request = variant.chance_request(state)
         return state, inputs, tuple(events)

@@ -7,7 +7,6 @@ front of a player, with the Doppelgänger card standing for what it copied.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from functools import lru_cache
 from typing import Final
 
 from loupgarou.core.events import Event, public
@@ -23,10 +22,21 @@ def deaths(state: State) -> list[tuple[int, str, int]]:
     player they voted for; that player may be a Hunter too, and so on.
     """
     deck = state.deck
-    if Role.HUNTER not in deck and Role.DOPPELGANGER not in deck:
+    may_shoot = _MAY_SHOOT.get(deck)
+    if may_shoot is None:
+        may_shoot = _MAY_SHOOT[deck] = Role.HUNTER in deck or Role.DOPPELGANGER in deck
+        if len(_MAY_SHOOT) > _MAY_SHOOT_MAX:
+            _MAY_SHOOT.clear()
+    if not may_shoot:
         return vote_deaths(state.votes, ())  # no card can be a Hunter
     hunters = [s for s in range(state.n) if state.effective(state.cards[s]) is Role.HUNTER]
     return vote_deaths(state.votes, hunters)
+
+
+_MAY_SHOOT: Final[dict[tuple[Role, ...], bool]] = {}
+"""Per deck, whether a card can be a Hunter (two scans of the deck comparing roles cost
+about 2,000 instructions a game compiled; a look-up keyed by the shared deck a sixth)."""
+_MAY_SHOOT_MAX: Final = 1024
 
 
 def vote_deaths(votes: Sequence[int], hunters: Collection[int]) -> list[tuple[int, str, int]]:
@@ -83,7 +93,7 @@ def verdict(
     """The outcome and its ``game_over`` event (both immutable, so games share them)."""
     return _verdict(
         tuple([_STANDS_FOR[r] for r in roles]),
-        tuple(sorted(set(dead))),
+        tuple(dead) if len(dead) < 2 else tuple(sorted(set(dead))),
         minion_alone_dead,
         tanner_and_minion,
     )
@@ -97,12 +107,25 @@ _STANDS_FOR: Final = {
 alike), so the cache is keyed on them: a few thousand keys cover every table."""
 
 
-@lru_cache(maxsize=8192)
+_VERDICTS: Final[
+    dict[tuple[tuple[Role, ...], tuple[int, ...], str, str], tuple[Outcome, Event]]
+] = {}
+_VERDICTS_MAX: Final = 8192
+
+
 def _verdict(
     roles: tuple[Role, ...], dead: tuple[int, ...], minion_alone_dead: str, tanner_and_minion: str
 ) -> tuple[Outcome, Event]:
-    outcome = _decide(roles, dead, minion_alone_dead, tanner_and_minion)
-    return outcome, public("game_over", **outcome.to_json())
+    """The verdict, remembered (a bounded dict: an ``lru_cache`` call cost about 3,000
+    instructions a game compiled, a dict look-up a third of it)."""
+    key = (roles, dead, minion_alone_dead, tanner_and_minion)
+    known = _VERDICTS.get(key)
+    if known is None:
+        outcome = _decide(roles, dead, minion_alone_dead, tanner_and_minion)
+        if len(_VERDICTS) >= _VERDICTS_MAX:
+            _VERDICTS.clear()
+        known = _VERDICTS[key] = (outcome, public("game_over", **outcome.to_json()))
+    return known
 
 
 def _decide(

@@ -9,7 +9,6 @@ the players' seats, ``n..n+2`` the centre slots.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from loupgarou.core.outcome import Outcome
@@ -32,8 +31,11 @@ class Task(NamedTuple):
     call: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
+class Options(NamedTuple):
+    """The table's options (see ``OneNight.options``).  A named tuple, hashed in C: the
+    night-opening memo's key holds it, and a frozen dataclass's ``__hash__`` is Python
+    code (about 3,000 instructions a look-up in the compiled build)."""
+
     lone_wolf_peek: bool
     deck_draw: str
     edition: str
@@ -42,22 +44,101 @@ class Options:
     large_table: bool = False
 
 
-class State(NamedTuple):
-    """A named tuple rather than a dataclass: it is rebuilt at every step of the hot
-    loop, and ``_replace`` costs a fifth of ``dataclasses.replace``."""
+class State:
+    """One moment of a One Night game: immutable (its fields are ``Final``; the compiled
+    build refuses any assignment at run time), compared and hashed by its fields, as the
+    named tuple it was.
 
-    n: int
-    deck: tuple[Role, ...]
-    options: Options
-    phase: Phase
-    dealt: tuple[int, ...] = ()
-    cards: tuple[int, ...] = ()
-    copies: tuple[Role | None, ...] = ()
-    agenda: tuple[Task, ...] = ()
-    step: str = ""
-    votes: tuple[int, ...] = ()
-    dead: tuple[int, ...] = ()
-    outcome: Outcome | None = None
+    A plain class rather than a named tuple: the rules copy the state about a dozen times
+    a game, and in the compiled build a named tuple's copy (``list(state)``, a field
+    changed, ``tuple.__new__``) and its methods go through Python's calling convention,
+    about 2,500 instructions each, where this class's copies and reads are native (see
+    ``docs/performance.md``).
+    """
+
+    __slots__ = (
+        "agenda",
+        "cards",
+        "copies",
+        "dead",
+        "dealt",
+        "deck",
+        "n",
+        "options",
+        "outcome",
+        "phase",
+        "step",
+        "votes",
+    )
+
+    n: Final[int]
+    deck: Final[tuple[Role, ...]]
+    options: Final[Options]
+    phase: Final[Phase]
+    dealt: Final[tuple[int, ...]]
+    cards: Final[tuple[int, ...]]
+    copies: Final[tuple[Role | None, ...]]
+    agenda: Final[tuple[Task, ...]]
+    step: Final[str]
+    votes: Final[tuple[int, ...]]
+    dead: Final[tuple[int, ...]]
+    outcome: Final[Outcome | None]
+
+    def __init__(  # noqa: PLR0917 - the state's twelve fields, in order
+        self,
+        n: int,
+        deck: tuple[Role, ...],
+        options: Options,
+        phase: Phase,
+        dealt: tuple[int, ...] = (),
+        cards: tuple[int, ...] = (),
+        copies: tuple[Role | None, ...] = (),
+        agenda: tuple[Task, ...] = (),
+        step: str = "",
+        votes: tuple[int, ...] = (),
+        dead: tuple[int, ...] = (),
+        outcome: Outcome | None = None,
+    ) -> None:
+        self.n = n
+        self.deck = deck
+        self.options = options
+        self.phase = phase
+        self.dealt = dealt
+        self.cards = cards
+        self.copies = copies
+        self.agenda = agenda
+        self.step = step
+        self.votes = votes
+        self.dead = dead
+        self.outcome = outcome
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.n,
+            self.deck,
+            self.options,
+            self.phase,
+            self.dealt,
+            self.cards,
+            self.copies,
+            self.agenda,
+            self.step,
+            self.votes,
+            self.dead,
+            self.outcome,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        pairs = zip(_FIELDS, self._fields(), strict=True)
+        return "State(" + ", ".join(f"{k}={v!r}" for k, v in pairs) + ")"
 
     def effective(self, card: int) -> Role:
         """The role a card stands for: its printed role, or what the Doppelgänger copied."""
@@ -72,69 +153,131 @@ class State(NamedTuple):
     def card_at(self, position: int) -> Role:
         return self.deck[self.cards[position]]
 
-    # Hot-path copies: ``_replace`` with keywords costs several times these.  Each copies
-    # the fields into a list, sets the changed ones and builds the state with
-    # ``tuple.__new__`` (skipping the named tuple's Python-level constructor): two
-    # allocations, where slicing and unpacking (``(*self[:i], x, *self[i + 1:])``) take
-    # five.
+    # The copies: each builds a new state with the changed fields, the others shared.
+
+    def with_deck(self, deck: tuple[Role, ...]) -> State:
+        """A drawn deck, ready to deal."""
+        return State(self.n, deck, self.options, "deal")
 
     def dealt_as(self, dealt: tuple[int, ...]) -> State:
         """The night's first state: card ``dealt[p]`` at position ``p``, nothing copied,
         the rest as a fresh state has it."""
-        return _new(
-            State, (*self[:_PHASE], "night", dealt, dealt, (None,) * len(dealt), *_FRESH_TAIL)
-        )
+        return State(self.n, self.deck, self.options, "night", dealt, dealt, (None,) * len(dealt))
 
     def with_copies(self, copies: tuple[Role | None, ...]) -> State:
-        fields = list(self)
-        fields[_COPIES] = copies
-        return _new(State, fields)
+        return State(
+            self.n,
+            self.deck,
+            self.options,
+            self.phase,
+            self.dealt,
+            self.cards,
+            copies,
+            self.agenda,
+            self.step,
+            self.votes,
+            self.dead,
+            self.outcome,
+        )
 
     def with_cards(self, cards: tuple[int, ...]) -> State:
-        fields = list(self)
-        fields[_CARDS] = cards
-        return _new(State, fields)
+        return State(
+            self.n,
+            self.deck,
+            self.options,
+            self.phase,
+            self.dealt,
+            cards,
+            self.copies,
+            self.agenda,
+            self.step,
+            self.votes,
+            self.dead,
+            self.outcome,
+        )
 
     def at(self, agenda: tuple[Task, ...], step: str) -> State:
         """The state with the night's remaining ``agenda`` at call ``step``."""
-        fields = list(self)
-        fields[_AGENDA] = agenda
-        fields[_STEP] = step
-        return _new(State, fields)
+        return State(
+            self.n,
+            self.deck,
+            self.options,
+            self.phase,
+            self.dealt,
+            self.cards,
+            self.copies,
+            agenda,
+            step,
+            self.votes,
+            self.dead,
+            self.outcome,
+        )
 
     def with_votes(self, votes: tuple[int, ...]) -> State:
-        fields = list(self)
-        fields[_VOTES] = votes
-        return _new(State, fields)
+        return State(
+            self.n,
+            self.deck,
+            self.options,
+            self.phase,
+            self.dealt,
+            self.cards,
+            self.copies,
+            self.agenda,
+            self.step,
+            votes,
+            self.dead,
+            self.outcome,
+        )
 
     def moved_on(
         self, phase: Phase, agenda: tuple[Task, ...], step: str, votes: tuple[int, ...]
     ) -> State:
         """The state in ``phase`` with this night ``agenda``, call ``step`` and ``votes``."""
-        fields = list(self)
-        fields[_PHASE] = phase
-        fields[_AGENDA] = agenda
-        fields[_STEP] = step
-        fields[_VOTES] = votes
-        return _new(State, fields)
+        return State(
+            self.n,
+            self.deck,
+            self.options,
+            phase,
+            self.dealt,
+            self.cards,
+            self.copies,
+            agenda,
+            step,
+            votes,
+            self.dead,
+            self.outcome,
+        )
 
     def finished(self, dead: tuple[int, ...], outcome: Outcome) -> State:
         """The state once the game is over (``phase`` 'over')."""
-        fields = list(self)
-        fields[_PHASE] = "over"
-        fields[_DEAD] = dead
-        fields[_OUTCOME] = outcome
-        return _new(State, fields)
+        return State(
+            self.n,
+            self.deck,
+            self.options,
+            "over",
+            self.dealt,
+            self.cards,
+            self.copies,
+            self.agenda,
+            self.step,
+            self.votes,
+            dead,
+            outcome,
+        )
 
 
-_new: Final = tuple.__new__
-_PHASE: Final = State._fields.index("phase")
-_CARDS: Final = State._fields.index("cards")
-_COPIES: Final = State._fields.index("copies")
-_AGENDA: Final = State._fields.index("agenda")
-_STEP: Final = State._fields.index("step")
-_VOTES: Final = State._fields.index("votes")
-_DEAD: Final = State._fields.index("dead")
-_OUTCOME: Final = State._fields.index("outcome")
-_FRESH_TAIL: Final = tuple(State._field_defaults[f] for f in State._fields[_AGENDA:])
-assert State._fields[_PHASE:_AGENDA] == ("phase", "dealt", "cards", "copies")
+_FIELDS: Final = (
+    "n",
+    "deck",
+    "options",
+    "phase",
+    "dealt",
+    "cards",
+    "copies",
+    "agenda",
+    "step",
+    "votes",
+    "dead",
+    "outcome",
+)
+"""The fields in order (the constructor's, ``repr``'s)."""

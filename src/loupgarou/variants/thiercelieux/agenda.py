@@ -24,8 +24,6 @@ from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.events import EVERYONE, JSON, MODERATOR, Event
 from loupgarou.variants.thiercelieux.state import (
     DEALT,
-    PENDING,
-    TODO,
     Draft,
     State,
     answered,
@@ -90,10 +88,10 @@ def pending(state: State) -> tuple[Decision, ...]:
 
 def act(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Apply ``seat``'s legal ``action`` to the decision task at the head of the agenda."""
-    task = state[TODO][-1]  # the head of the agenda
+    task = state.todo[-1]  # the head of the agenda
     does = task.does
     vote = does.vote
-    if vote is not None and len(state[PENDING]) > 1:  # others will still have to answer
+    if vote is not None and len(state.pending) > 1:  # others will still have to answer
         quick = vote(task, seat, action)
         if quick is not None:
             return answered(state, seat, quick[0]), (quick[1],)
@@ -113,7 +111,7 @@ def chance_request(state: State) -> ChanceRequest | None:
 def apply_chance(state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
     if state.phase == "deal":
         return deal(state, value)
-    task = state[TODO][-1]  # the head of the agenda
+    task = state.todo[-1]  # the head of the agenda
     resolve = task.does.resolve
     assert resolve is not None, task
     d = Draft(state)

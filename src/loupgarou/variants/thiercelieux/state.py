@@ -27,7 +27,7 @@ millisecond, so the hot paths avoid building what they can share:
 - between two inputs the rules work on a :class:`Draft`, a private mutable
   copy of the state that is frozen into a new :class:`State` once, at the end
   (the state itself never changes); an answer to a vote that leaves others to
-  answer makes the new state from a slice of the old one (:func:`answered`);
+  answer makes the new state from the old one's fields (:func:`answered`);
 - the agenda is kept as the runner's stack (``State.todo``, its head last),
   and each task carries what it does (no lookup by name);
 - decisions, actions, tasks, requests and the recurring events are shared
@@ -38,11 +38,12 @@ millisecond, so the hot paths avoid building what they can share:
 Measured with the instructions CPython 3.11 executes (callgrind) for the
 benchmark's games: a Python call costs a few hundred instructions (a list
 comprehension is one, with its own frame), a tuple-subclass instance (an
-event, a state) one to five thousand to build, and reading a named tuple's
-field by name about ten times a slot's (it is not specialised): the shapes
-above keep these counts low.  The state is a named tuple (immutable, cheap to
-copy); the objects read on every input (:class:`Task`, :class:`Does`,
-:class:`Plan`, :class:`Seating`, the :class:`Draft`) have slots.
+event) one to five thousand to build, and reading a named tuple's field by
+name about ten times a slot's (it is not specialised): the shapes above keep
+these counts low.  The state is a plain class with ``Final`` fields (immutable;
+built and read natively in the compiled build); the objects read on every input
+(:class:`Task`, :class:`Does`, :class:`Plan`, :class:`Seating`, the
+:class:`Draft`) have slots.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, TypeVar
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
@@ -470,54 +471,187 @@ NO_SEATING: Final = Seating()
 """Before the deal."""
 
 
-class State(NamedTuple):
+class State:
     """The whole truth of a game (never shown as such: see ``Thiercelieux.public``).
 
-    A named tuple: immutable, and rebuilt once per input (see :class:`Draft` and
-    :func:`answered`).  Some fields are derived from the others and kept so that
-    they are worked out once: ``plan`` and ``seating`` (see their classes), ``up``
-    (the living seats), ``pending`` (the decisions the table waits for) and
-    ``request`` (the chance outcome the game needs, if any).  The agenda is kept as
-    the runner's stack, ``todo`` (its head last; :attr:`agenda` reads it head first);
-    it and what changes at every vote come last: see :func:`answered`.
+    Immutable (its fields are ``Final``; the compiled build refuses any assignment at
+    run time), compared and hashed by its fields, and rebuilt once per input (see
+    :class:`Draft` and :func:`answered`).  Some fields are derived from the others and
+    kept so that they are worked out once: ``plan`` and ``seating`` (see their
+    classes), ``up`` (the living seats), ``pending`` (the decisions the table waits
+    for) and ``request`` (the chance outcome the game needs, if any).  The agenda is
+    kept as the runner's stack, ``todo`` (its head last; :attr:`agenda` reads it head
+    first).  ``answers`` is, per seat, its answer to the current simultaneous task
+    (``NONE``: not yet; wake: 1 awake, 0 asleep; ballots: a seat or ``NO_VICTIM``;
+    spying: 1 or 0).
+
+    A plain class rather than the named tuple it was: in the compiled build a named
+    tuple is built through ``tuple.__new__`` called as Python's, unpacked with a type
+    check of every item and read by name through a descriptor, where this class is
+    built by a native constructor and read by loads (see ``docs/performance.md``).
     """
 
-    plan: Plan
-    phase: str = "deal"
+    __slots__ = (
+        "alive",
+        "answers",
+        "awake",
+        "captain",
+        "cards",
+        "caught",
+        "deaths",
+        "heal_used",
+        "healed",
+        "lovers",
+        "number",
+        "outcome",
+        "pending",
+        "phase",
+        "plan",
+        "poison_used",
+        "poisoned",
+        "request",
+        "seating",
+        "spy",
+        "step",
+        "todo",
+        "up",
+        "victim",
+    )
+
+    plan: Final[Plan]
+    phase: Final[str]
     """'deal', 'night', 'day' or 'over'."""
-    number: int = 0
+    number: Final[int]
     """The number of the current night; day k follows night k."""
-    step: str = ""
+    step: Final[str]
     """Public: the current night call, or the day's step."""
-    cards: tuple[int, ...] = ()
-    alive: tuple[bool, ...] = ()
-    lovers: tuple[int, ...] = ()
+    cards: Final[tuple[int, ...]]
+    alive: Final[tuple[bool, ...]]
+    lovers: Final[tuple[int, ...]]
     """() or the two Lovers, in seat order."""
-    captain: int = NONE
-    heal_used: bool = False
-    poison_used: bool = False
-    awake: tuple[int, ...] = ()
+    captain: Final[int]
+    heal_used: Final[bool]
+    poison_used: Final[bool]
+    awake: Final[tuple[int, ...]]
     """Tonight's awake Werewolves."""
-    spy: int = NONE
+    spy: Final[int]
     """The Little Girl, if she spies tonight."""
-    victim: int = NONE
+    victim: Final[int]
     """Tonight's victim designated by the pack."""
-    caught: int = NONE
+    caught: Final[int]
     """The Little Girl, if she was caught tonight (she dies instead of the victim)."""
-    healed: bool = False
-    poisoned: int = NONE
-    deaths: tuple[tuple[int, str], ...] = ()
+    healed: Final[bool]
+    poisoned: Final[int]
+    deaths: Final[tuple[tuple[int, str], ...]]
     """Every death so far, in order: (seat, cause); causes joined by '+'."""
-    outcome: Outcome | None = None
-    seating: Seating = NO_SEATING
-    up: tuple[int, ...] = ()
-    todo: tuple[Task, ...] = ()
+    outcome: Final[Outcome | None]
+    seating: Final[Seating]
+    up: Final[tuple[int, ...]]
+    todo: Final[tuple[Task, ...]]
     """The agenda as a stack: its head last."""
-    answers: tuple[int, ...] = ()
-    """Per seat, its answer to the current simultaneous task (``NONE``: not yet).
-    Wake: 1 awake, 0 asleep; ballots: a seat or ``NO_VICTIM``; spying: 1 or 0."""
-    pending: tuple[Decision, ...] = ()
-    request: ChanceRequest | None = None
+    answers: Final[tuple[int, ...]]
+    pending: Final[tuple[Decision, ...]]
+    request: Final[ChanceRequest | None]
+
+    def __init__(  # noqa: PLR0917 - the state's fields, in order
+        self,
+        plan: Plan,
+        phase: str = "deal",
+        number: int = 0,
+        step: str = "",
+        cards: tuple[int, ...] = (),
+        alive: tuple[bool, ...] = (),
+        lovers: tuple[int, ...] = (),
+        captain: int = NONE,
+        heal_used: bool = False,
+        poison_used: bool = False,
+        awake: tuple[int, ...] = (),
+        spy: int = NONE,
+        victim: int = NONE,
+        caught: int = NONE,
+        healed: bool = False,
+        poisoned: int = NONE,
+        deaths: tuple[tuple[int, str], ...] = (),
+        outcome: Outcome | None = None,
+        seating: Seating = NO_SEATING,
+        up: tuple[int, ...] = (),
+        todo: tuple[Task, ...] = (),
+        answers: tuple[int, ...] = (),
+        pending: tuple[Decision, ...] = (),
+        request: ChanceRequest | None = None,
+    ) -> None:
+        self.plan = plan
+        self.phase = phase
+        self.number = number
+        self.step = step
+        self.cards = cards
+        self.alive = alive
+        self.lovers = lovers
+        self.captain = captain
+        self.heal_used = heal_used
+        self.poison_used = poison_used
+        self.awake = awake
+        self.spy = spy
+        self.victim = victim
+        self.caught = caught
+        self.healed = healed
+        self.poisoned = poisoned
+        self.deaths = deaths
+        self.outcome = outcome
+        self.seating = seating
+        self.up = up
+        self.todo = todo
+        self.answers = answers
+        self.pending = pending
+        self.request = request
+
+    def values(self) -> tuple[object, ...]:
+        """The fields, in order (:data:`FIELDS`)."""
+        return (
+            self.plan,
+            self.phase,
+            self.number,
+            self.step,
+            self.cards,
+            self.alive,
+            self.lovers,
+            self.captain,
+            self.heal_used,
+            self.poison_used,
+            self.awake,
+            self.spy,
+            self.victim,
+            self.caught,
+            self.healed,
+            self.poisoned,
+            self.deaths,
+            self.outcome,
+            self.seating,
+            self.up,
+            self.todo,
+            self.answers,
+            self.pending,
+            self.request,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __repr__(self) -> str:
+        pairs = zip(FIELDS, self.values(), strict=True)
+        return "State(" + ", ".join(f"{k}={v!r}" for k, v in pairs) + ")"
+
+    def replace(self, **changes: Any) -> State:
+        """A copy with ``changes`` (for tests and rare paths: the hot ones build the new
+        state field by field)."""
+        values: dict[str, Any] = dict(zip(FIELDS, self.values(), strict=True))
+        values.update(changes)
+        return State(**values)
 
     @property
     def n(self) -> int:
@@ -580,12 +714,33 @@ class State(NamedTuple):
 ROLE_NAME: Final[dict[Role, str]] = {r: r.value for r in Role}
 """Each role's name (plain text, as events carry it)."""
 
-TODO: Final = 20
-ANSWERS: Final = 21
-PENDING: Final = 22
-"""Indices of these fields of :class:`State`, read by index on the hot paths (reading a
-named tuple's field by name is not specialised by CPython 3.11: about ten times slower)."""
-assert State._fields[TODO:] == ("todo", "answers", "pending", "request")
+FIELDS: Final = (
+    "plan",
+    "phase",
+    "number",
+    "step",
+    "cards",
+    "alive",
+    "lovers",
+    "captain",
+    "heal_used",
+    "poison_used",
+    "awake",
+    "spy",
+    "victim",
+    "caught",
+    "healed",
+    "poisoned",
+    "deaths",
+    "outcome",
+    "seating",
+    "up",
+    "todo",
+    "answers",
+    "pending",
+    "request",
+)
+"""The fields of :class:`State`, in the constructor's order."""
 
 
 def answered(state: State, seat: int, value: int) -> State:
@@ -594,16 +749,40 @@ def answered(state: State, seat: int, value: int) -> State:
     decisions do not change, so the pending ones are those but ``seat``'s.  (The last
     answer goes through the task's ``act``: see ``agenda.act``.)
 
-    The common case of a vote, hence the new tuple built from a slice of the old one
-    and the last fields, rather than ``state._replace(answers=..., pending=...)``.
+    The common case of a vote, hence the new state built from the old one's fields
+    without a draft.
     """
-    pending = state[PENDING]
+    pending = state.pending
     first = pending[0].seat == seat  # the usual order of answers
     rest = pending[1:] if first else tuple([p for p in pending if p.seat != seat])
-    answers = list(state[ANSWERS])
+    answers = list(state.answers)
     answers[seat] = value
-    # Concatenation: cheaper than unpacking the slice into a new tuple display.
-    return _new(State, state[: TODO + 1] + (tuple(answers), rest, None))  # noqa: RUF005
+    return State(
+        state.plan,
+        state.phase,
+        state.number,
+        state.step,
+        state.cards,
+        state.alive,
+        state.lovers,
+        state.captain,
+        state.heal_used,
+        state.poison_used,
+        state.awake,
+        state.spy,
+        state.victim,
+        state.caught,
+        state.healed,
+        state.poisoned,
+        state.deaths,
+        state.outcome,
+        state.seating,
+        state.up,
+        state.todo,
+        tuple(answers),
+        rest,
+        None,
+    )
 
 
 class Draft:
@@ -616,7 +795,7 @@ class Draft:
     that made it.
     """
 
-    __slots__ = (*State._fields[:TODO], "answers", "pending", "events", "work")
+    __slots__ = (*FIELDS[:20], "answers", "pending", "events", "work")
 
     plan: Plan
     phase: str
@@ -645,7 +824,35 @@ class Draft:
     work: list[Task]
 
     def __init__(self, state: State) -> None:
-        (
+        self.plan = state.plan
+        self.phase = state.phase
+        self.number = state.number
+        self.step = state.step
+        self.cards = state.cards
+        self.alive = state.alive
+        self.lovers = state.lovers
+        self.captain = state.captain
+        self.heal_used = state.heal_used
+        self.poison_used = state.poison_used
+        self.awake = state.awake
+        self.spy = state.spy
+        self.victim = state.victim
+        self.caught = state.caught
+        self.healed = state.healed
+        self.poisoned = state.poisoned
+        self.deaths = state.deaths
+        self.outcome = state.outcome
+        self.seating = state.seating
+        self.up = state.up
+        self.answers = state.answers
+        self.pending = state.pending
+        self.events = []
+        self.work = list(state.todo)
+
+    def freeze(self, pending: tuple[Decision, ...], request: ChanceRequest | None) -> State:
+        """The new state: this draft's fields, its ``work`` as the agenda (none once the
+        game is over), waiting for ``pending`` or for ``request``."""
+        return State(
             self.plan,
             self.phase,
             self.number,
@@ -666,45 +873,10 @@ class Draft:
             self.outcome,
             self.seating,
             self.up,
-            todo,
+            () if self.outcome is not None else tuple(self.work),
             self.answers,
-            self.pending,
-            _,
-        ) = state
-        self.events = []
-        self.work = list(todo)
-
-    def freeze(self, pending: tuple[Decision, ...], request: ChanceRequest | None) -> State:
-        """The new state: this draft's fields, its ``work`` as the agenda (none once the
-        game is over), waiting for ``pending`` or for ``request``."""
-        return _new(
-            State,
-            (
-                self.plan,
-                self.phase,
-                self.number,
-                self.step,
-                self.cards,
-                self.alive,
-                self.lovers,
-                self.captain,
-                self.heal_used,
-                self.poison_used,
-                self.awake,
-                self.spy,
-                self.victim,
-                self.caught,
-                self.healed,
-                self.poisoned,
-                self.deaths,
-                self.outcome,
-                self.seating,
-                self.up,
-                () if self.outcome is not None else tuple(self.work),
-                self.answers,
-                pending,
-                request,
-            ),
+            pending,
+            request,
         )
 
     def answer(self, seat: int, value: int) -> bool:
