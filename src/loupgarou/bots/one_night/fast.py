@@ -541,6 +541,49 @@ def vote_table(
     return VoteTable(fd.n, masks)
 
 
+def spectator_view(
+    fd: FastDeck,
+    claims: Mapping[int, ClaimKey],
+    lies: Mapping[int, float],
+    budget: int,
+    named: frozenset[int] = frozenset(),
+) -> tuple[tuple[float, ...], tuple[float, ...], float] | None:
+    """What a spectator who knows nothing but ``claims`` believes: (P(each seat ends a
+    Werewolf), P(... the Tanner), P(no Werewolf among the players)), exactly; None if the
+    fast path does not apply or no world fits.  ``named``: the seats the claims name
+    (their look, robbery or swap, their sightings).
+
+    The seats that neither claim nor are named are interchangeable, so their cards are
+    dealt as a multiset (:func:`_enumerate`'s ``free``): at six players with one claim,
+    about a tenth of the deals.  Each of them then gets the mean of their columns (their
+    probabilities are equal: a deal and its reorderings of the free seats weigh the same).
+    """
+    if not fd.ok:
+        return None
+    n = fd.n
+    free = frozenset(s for s in range(n) if s not in claims and s not in named)
+    masks: dict[int, list[float]] = {}
+    _enumerate(fd, _Mine(fd, None), claims, lies, budget, masks, free)
+    width = 2 + 2 * n
+    acc = [0.0] * width
+    for row in masks.values():
+        for j in range(width):
+            acc[j] += row[j]
+    total = acc[0]
+    if total <= 0.0:
+        return None
+    if len(free) > 1:
+        share = 1.0 / len(free)
+        for base in (2, 2 + n):
+            mean = sum(acc[base + s] for s in free) * share
+            for s in free:
+                acc[base + s] = mean
+    inv = 1.0 / total
+    wolf = tuple([v * inv for v in acc[2 : 2 + n]])
+    tanner = tuple([v * inv for v in acc[2 + n :]])
+    return wolf, tanner, min(1.0, max(0.0, 1.0 - acc[1] * inv))
+
+
 def shareable(fd: FastDeck, knowledge: NightKnowledge, own: ClaimKey | None) -> bool:
     """Whether a seat's answer can come from a :class:`VoteTable`: it claimed exactly what
     it knows, it is honest, and its knowledge follows from its claim (not so for a Mason
@@ -591,15 +634,27 @@ class Option:
 
 class Step:
     """One seat to deal: the cards it may hold, and its claimed look at a player as the
-    Seer (the seat, -1: none, and the role it saw there)."""
+    Seer (the seat, -1: none, and the role it saw there).  For a spectator's free seats
+    (:func:`spectator_view`), ``free_no`` is the seat's rank among them, from 1 (0: not a
+    free seat), and ``prev_free`` the free seat dealt just before it (-1: none)."""
 
-    __slots__ = ("look_role", "look_seat", "options", "seat")
+    __slots__ = ("free_no", "look_role", "look_seat", "options", "prev_free", "seat")
 
-    def __init__(self, seat: int, options: list[Option], look_seat: int, look_role: int) -> None:
+    def __init__(  # noqa: PLR0917 - the fields, in order
+        self,
+        seat: int,
+        options: list[Option],
+        look_seat: int,
+        look_role: int,
+        free_no: int = 0,
+        prev_free: int = -1,
+    ) -> None:
         self.seat = seat
         self.options = options
         self.look_seat = look_seat
         self.look_role = look_role
+        self.free_no = free_no
+        self.prev_free = prev_free
 
 
 class Seen:
@@ -647,6 +702,7 @@ class _Walk:
         "own",
         "rob_of",
         "rows",
+        "runs",
         "seer_memo",
         "seer_of",
         "steps",
@@ -688,6 +744,9 @@ class _Walk:
         order they were made in)."""
         self.cut = n if masks is not None else n + 3  # a vote table keeps the seats' cards
         self.deal = [-1] * n
+        self.runs = [0] * n
+        """Per free seat dealt, how many free seats so far (itself included) hold its card
+        in a row (free seats are dealt in non-decreasing order)."""
         self.holder = [-1] * NROLES
         """Per role, the seat dealt it (-1: none, so far)."""
         self.final_acc: Acc = {}
@@ -724,6 +783,10 @@ class _Walk:
         sv = holder[SEER]
         their = self.look_role[sv] if sv >= 0 and self.look_seat[sv] == s else -1
         nxt = i + 1
+        free_no = step.free_no
+        prev_free = step.prev_free
+        low = deal[prev_free] if prev_free >= 0 else -1
+        runs = self.runs
         for o in step.options:
             r = o.role
             m = cnt[r]
@@ -735,14 +798,23 @@ class _Walk:
                     continue
             if their >= 0 and r != their:
                 continue
+            f = o.f
+            if free_no:
+                # A free seat: only the deals in non-decreasing order, each standing for
+                # its distinct orders, free_no! / (copies of each card)! in all.
+                if r < low:
+                    continue
+                run = runs[prev_free] + 1 if r == low else 1
+                runs[s] = run
+                f = f * free_no / run
             cnt[r] = m - 1
             deal[s] = r
             old = holder[r]
             holder[r] = s
             if nxt == n:
-                self.night(w * o.f, mask | o.bit, code - radix[r])
+                self.night(w * f, mask | o.bit, code - radix[r])
             else:
-                self.place(nxt, w * o.f, mask | o.bit, code - radix[r])
+                self.place(nxt, w * f, mask | o.bit, code - radix[r])
             holder[r] = old
             deal[s] = -1
             cnt[r] = m
@@ -989,10 +1061,16 @@ def _enumerate(  # noqa: PLR0917
     lies: Mapping[int, float],
     budget: int,
     masks: dict[int, list[float]] | None,
+    free: frozenset[int] = frozenset(),
 ) -> tuple[Acc, Acc] | None:
     """The weights of the leaves, by (cards at dawn, the unknown centre cards, 0), and by
     the deal; or, for a vote table (``masks``), each seat's Werewolf and Tanner summed into
-    ``masks`` by the set of claimants lying (as bits).  None if no world fits."""
+    ``masks`` by the set of claimants lying (as bits).  None if no world fits.
+
+    ``free``: seats that are interchangeable (silent, named by no claim, not the solving
+    seat; only with ``masks``): their cards are dealt as a multiset, in non-decreasing
+    order, each deal weighed by the number of its orders; the free seats' columns then
+    hold their sum over an orbit, which :func:`spectator_view` shares out."""
     liars = masks is not None
     n = fd.n
     me = mine.me
@@ -1069,6 +1147,14 @@ def _enumerate(  # noqa: PLR0917
         )
         for s in order
     ]
+    prev = -1
+    rank = 0
+    for st in steps:
+        if st.seat in free:
+            rank += 1
+            st.free_no = rank
+            st.prev_free = prev
+            prev = st.seat
     walk = _Walk(
         fd,
         mine,

@@ -85,12 +85,21 @@ def village_view(
     claims = {0: claim}
     if rival > 0:
         claims[rival] = _claim(claim.role, None, frozenset())
-    post = solver.posterior(None, claims, budget=VIEW_BUDGET, samples=VIEW_SAMPLES)
+    post = solver.spectator(claims, _named(claim), budget=VIEW_BUDGET, samples=VIEW_SAMPLES)
     keys = tuple(round(post.wolf(s) - TANNER_WEIGHT * post.tanner(s), 9) for s in range(n))
     if len(_VIEWS) >= VIEW_CACHE:
         _VIEWS.clear()
     _VIEWS[key] = keys
     return keys
+
+
+def _named(claim: ClaimKey) -> frozenset[int]:
+    """The seats a claim names (its action's players, its sightings' seats)."""
+    did = claim.did
+    seats = {s for _, s, _ in claim.saw if s >= 0}
+    if did is not None:
+        seats.update(did.players)
+    return frozenset(seats)
 
 
 def canonical(claim: ClaimKey, me: int) -> tuple[ClaimKey, dict[int, int]]:
