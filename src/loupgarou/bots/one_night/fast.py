@@ -697,8 +697,11 @@ class _Walk:
         "look_seat",
         "masks",
         "mason_saw",
+        "mates",
         "me",
         "my_rob",
+        "need",
+        "need_of",
         "own",
         "rob_of",
         "rows",
@@ -730,6 +733,15 @@ class _Walk:
         """Cards not dealt yet (copies per role); the centre's pinned cards; how many
         centre cards are not pinned."""
         self.steps, self.bits, self.mason_saw = plan
+        self.mates: list[tuple[int, frozenset[int]]] = []
+        """Per claimed Mason who saw other Masons: the seats it names (a seat whose claim
+        names anything else cannot hold a Mason and be honest: it gets -1 and no seats).
+        Checked as the deal is made (:meth:`place`), so that a deal the Masons' claims rule
+        out is cut as soon as both seats hold a card, not once every seat does."""
+        for seat, saw in sorted(self.mason_saw.items()):
+            named = [o for r, o, c in saw if r == MASON and c == -1 and 0 <= o < n and o != seat]
+            ok = len(named) == len(saw)
+            self.mates.append((seat if ok else -1 - seat, frozenset(named)))
         self.look_seat = [-1] * n
         self.look_role = [-1] * n
         """Per seat, its claimed look at a player as the Seer: the seat (-1: none), the role."""
@@ -760,6 +772,26 @@ class _Walk:
         self.swaps_of = [my_swap if info is None else info.swaps for info in infos]
         self.takes_of = [my_take if info is None else info.takes for info in infos]
         self.ins_of = [None if info is None else info.ins for info in infos]
+        self.need_of: list[list[tuple[int, int]] | None] = []
+        """Per seat, the cards an honest Seer's claimed centre look needs left for the
+        centre if that seat holds the Seer (role, copies; None: no need; a (-1, 1) entry:
+        it named a card the solving seat saw otherwise).  Checked as the deal is made
+        (:meth:`place`): a deal that leaves too few of them is cut when the card goes."""
+        for req in self.seer_of:
+            if req is None or not req.named:
+                self.need_of.append(None)
+                continue
+            counts: dict[int, int] = {}
+            for slot, role in req.named:
+                have = self.centre0[slot]
+                if have < 0:
+                    counts[role] = counts.get(role, 0) + 1
+                elif have != role:
+                    counts[-1] = 1
+            self.need_of.append(sorted(counts.items()))
+        self.need = [0] * NROLES
+        """Per role, the copies the centre must still get (the Seer's claimed look, once
+        the Seer is dealt)."""
         self.seer_memo: dict[int, Seen] = {}
         """(cards left, the Seer's seat) -> :func:`_seer_centre` (the seats below 16), when
         the solving seat saw centre cards (else :attr:`SeerReq.seen` keeps it)."""
@@ -787,11 +819,45 @@ class _Walk:
         prev_free = step.prev_free
         low = deal[prev_free] if prev_free >= 0 else -1
         runs = self.runs
+        mates = self.mates
+        need = self.need
+        need_of = self.need_of
+        # A claimed Mason already dealt a Mason says whether this seat holds one (1, 0;
+        # -1: no such Mason), and this seat may be a claimed Mason itself (its mates).
+        must = -1
+        mine: frozenset[int] | None = None
+        for c, named in mates:
+            if c == s:
+                mine = named
+                continue
+            if c == -1 - s:  # its claim names more than Masons: it is no honest Mason
+                want = 0
+            elif c >= 0 and deal[c] == MASON:
+                want = 1 if s in named else 0
+            else:
+                continue
+            if must not in (-1, want):
+                return  # no card fits: the claims disagree about this seat
+            must = want
         for o in step.options:
             r = o.role
             m = cnt[r]
             if not m:
                 continue
+            if must >= 0 and (r == MASON) != (must == 1):
+                continue
+            if m <= need[r]:
+                continue  # the centre would lack a card the Seer says it saw there
+            if r == MASON and mine is not None:
+                # Every seat dealt so far holds a Mason exactly if this claim names it.
+                clash = False
+                for t in range(n):
+                    got = deal[t]
+                    if t != s and got >= 0 and (got == MASON) != (t in mine):
+                        clash = True
+                        break
+                if clash:
+                    continue
             if look_seat >= 0 and r == SEER:
                 got = deal[look_seat]
                 if got >= 0 and got != look_role:
@@ -807,6 +873,17 @@ class _Walk:
                 run = runs[prev_free] + 1 if r == low else 1
                 runs[s] = run
                 f = f * free_no / run
+            wants = need_of[s] if r == SEER else None
+            if wants is not None:
+                short = False
+                for rr, k in wants:
+                    if rr < 0 or cnt[rr] - (1 if rr == r else 0) < k:
+                        short = True
+                        break
+                if short:
+                    continue
+                for rr, k in wants:
+                    need[rr] = k
             cnt[r] = m - 1
             deal[s] = r
             old = holder[r]
@@ -815,6 +892,9 @@ class _Walk:
                 self.night(w * f, mask | o.bit, code - radix[r])
             else:
                 self.place(nxt, w * f, mask | o.bit, code - radix[r])
+            if wants is not None:
+                for rr, _ in wants:
+                    need[rr] = 0
             holder[r] = old
             deal[s] = -1
             cnt[r] = m
@@ -1182,13 +1262,15 @@ def _tables(n: int, final_acc: Acc, dealt_acc: Acc) -> Result:
         wolf = False
         p_lazy_wolf = 0.0
         base = 0
+        k = 0  # the cards left (a plain loop: once a leaf, not once an unknown position)
+        for _, m in remk:
+            k += m
         for pos, r in enumerate(cards_t):
             if r >= 0:
                 final[base + r] += w
                 if r == WOLF and pos < n:
                     wolf = True
             else:
-                k = sum(m for _, m in remk)
                 for rr, m in remk:
                     final[base + rr] += w * m / k
                     if rr == WOLF and pos < n:
@@ -1200,11 +1282,13 @@ def _tables(n: int, final_acc: Acc, dealt_acc: Acc) -> Result:
             wolf_mass += w * p_lazy_wolf
     for (deal_t, remk, _), w in dealt_acc.items():
         base = 0
+        k = 0
+        for _, m in remk:
+            k += m
         for r in deal_t:
             if r >= 0:
                 dealt[base + r] += w
             else:
-                k = sum(m for _, m in remk)
                 for rr, m in remk:
                     dealt[base + rr] += w * m / k
             base += NROLES
