@@ -52,7 +52,7 @@ from .knowledge import (
     to_claim,
     truthful,
 )
-from .pack import backed, centre_seen_of, choose_lie
+from .pack import MAX_PLAYERS, backed, centre_seen_of, choose_lie, table_view
 from .solver import Vote, solver_for
 from .talk import say_claim
 
@@ -231,7 +231,7 @@ class SensibleOneNight:
             pool = [
                 t for t in pool if t not in claims or claims[t].role not in (WOLF, TANNER)
             ] or pool
-            return _vote_for(_most_suspicious(r, pool))
+            return _vote_for(_pack_target(r, pool))
         if role == TANNER:
             return _vote_for(_most_suspicious(r, targets))
         post = self.odds()
@@ -338,6 +338,21 @@ def _village_guess(rng: random.Random, deck: dict[int, int], claimed: dict[int, 
     """A village role a liar might say it saw (one with copies nobody claimed)."""
     free = sorted(r for r in deck if r in LIE_SAFE and deck[r] > claimed.get(r, 0))
     return pick(rng, free) if free else VILLAGER
+
+
+def _pack_target(reader: ViewReader, pool: list[int]) -> int:
+    """The seat of ``pool`` the werewolf side votes for: the one a spectator who heard every
+    claim suspects most (:func:`.pack.table_view`: the village's vote key, which the
+    sensible village follows), so that the pack's votes join the village's; between equals,
+    :func:`_most_suspicious`'s public reasons and seat order.  Public facts only, so every
+    partner picks the same seat.  Past :data:`.pack.MAX_PLAYERS`, or before any claim,
+    public reasons alone."""
+    claims = reader.claims
+    if not claims or reader.n > MAX_PLAYERS:
+        return _most_suspicious(reader, pool)
+    keys = table_view(solver_for(reader.deck, reader.n), tuple(sorted(reader.deck)), claims)
+    top = max(keys[t] for t in pool)
+    return _most_suspicious(reader, [t for t in pool if keys[t] == top])
 
 
 def _most_suspicious(reader: ViewReader, pool: list[int]) -> int:

@@ -59,10 +59,12 @@ VIEW_BUDGET: Final = 12_000
 VIEW_SAMPLES: Final = 400
 """The solver's effort for one canonical question (sampled past the budget: bounded)."""
 VIEW_CACHE: Final = 8192
-MAX_PLAYERS: Final = 5
-"""The largest table where the liar asks the solver: from six players on, the solver's exact
-answer for a claim alone takes seconds (every deal and night of the deck, with one claim
-to prune them), so a liar there keeps the plain lie of :mod:`.bot`."""
+MAX_PLAYERS: Final = 6
+"""The largest table where the liar asks the solver (and the pack votes by a spectator's
+view, :func:`table_view`).  The exact answer for one claim, the seats nobody names dealt
+as a multiset (:meth:`.Solver.spectator`), costs about 1 ms compiled at five players and
+6 to 9 ms at six (the worst question 150 ms; once per question and process), but up to
+a second from seven on: a liar there keeps the plain lie of :mod:`.bot`."""
 TANNER_WEIGHT: Final = 0.8
 """The village's vote key is P(Werewolf) - 0.8 P(Tanner) (as in :mod:`.bot`)."""
 
@@ -90,6 +92,30 @@ def village_view(
     if len(_VIEWS) >= VIEW_CACHE:
         _VIEWS.clear()
     _VIEWS[key] = keys
+    return keys
+
+
+_TABLES: Final[dict[tuple[object, ...], tuple[float, ...]]] = {}
+"""(deck, n, every claim) -> the village's vote key of each seat (:func:`table_view`)."""
+
+
+def table_view(
+    solver: Solver, deck: tuple[int, ...], claims: dict[int, ClaimKey]
+) -> tuple[float, ...]:
+    """What a spectator who heard every claim so far believes: each seat's vote key,
+    P(Werewolf) - 0.8 P(Tanner), rounded to 9 places (exact through
+    :meth:`.Solver.spectator`; kept per deck and claims: both partners ask it)."""
+    n = solver.n
+    key = (deck, n, tuple(sorted(claims.items())))
+    hit = _TABLES.get(key)
+    if hit is not None:
+        return hit
+    named = frozenset(s for c in claims.values() for s in _named(c))
+    post = solver.spectator(claims, named, budget=VIEW_BUDGET, samples=VIEW_SAMPLES)
+    keys = tuple(round(post.wolf(s) - TANNER_WEIGHT * post.tanner(s), 9) for s in range(n))
+    if len(_TABLES) >= VIEW_CACHE:
+        _TABLES.clear()
+    _TABLES[key] = keys
     return keys
 
 
