@@ -17,9 +17,10 @@
   avoiding a probable Tanner (between seats about equally suspect, one of them at
   random); when nobody is likely a Werewolf it votes for the next seat clockwise
   (if everybody does, nobody dies, which wins for the village when no Werewolf is
-  in play).  The werewolf side votes together for the non-wolf
-  the table finds most suspicious (public reasons only, so that both Werewolves
-  pick the same seat); the Tanner votes like a suspicious villager.
+  in play).  The werewolf side votes together for the non-wolf a spectator who
+  heard every claim suspects most (up to :data:`.pack.MAX_PLAYERS` players; public
+  reasons break ties, and decide alone beyond), public facts only, so that both
+  Werewolves pick the same seat; the Tanner votes like a suspicious villager.
 """
 
 from __future__ import annotations

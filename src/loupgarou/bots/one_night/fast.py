@@ -319,6 +319,9 @@ class FastDeck:
         is then one number (:func:`_leaf_key`).  At most one per sub-multiset of the deck,
         so it is kept for good."""
         self._rem_ids: dict[tuple[tuple[int, int], ...], int] = {}
+        self.rid_radix = 1 << sum(self.counts.values())
+        """Above every number of :attr:`rems` (a deck of k cards has at most 2**k
+        sub-multisets)."""
         """Per seat, every choice of a silent Robber's (each equally likely)."""
 
     def clear_caches(self) -> None:
@@ -631,26 +634,24 @@ def _shareable(fd: FastDeck, knowledge: NightKnowledge, own: ClaimKey) -> bool:
 Acc = dict[int, float]
 """Summed weights by leaf key (:func:`_leaf_key`), in the order the leaves were first met."""
 
-_RID: Final = 1 << 14
-"""Above every number of :attr:`FastDeck.rems` (a deck of 13 cards has at most 2**13
-sub-multisets)."""
 
-
-def _leaf_key(cards: list[int], size: int, rid: int) -> int:
+def _leaf_key(cards: list[int], size: int, rid: int, radix: int) -> int:
     """A leaf's key: the first ``size`` cards (roles, -1: unknown) as digits in base 13,
-    then the number of the cards left.  One integer, below 2**63 at ten players: hashed
-    and compared in C, where a tuple of the cards and the cards left (the key it replaces,
-    one for one, so the same leaves merge in the same order) cost a hash of every item."""
+    then the number of the cards left (below ``radix``, :attr:`FastDeck.rid_radix`).  One
+    integer, below 2**62 at ten players (13**13 * 2**13), so the compiled build keeps it
+    unboxed: hashed and compared in C, where a tuple of the cards and the cards left (the
+    key it replaces, one for one, so the same leaves merge in the same order) cost a hash
+    of every item."""
     key = 0
     for p in range(size):
         key = key * 13 + cards[p] + 1
-    return key * _RID + rid
+    return key * radix + rid
 
 
-def _leaf_cards(key: int, size: int) -> tuple[list[int], int]:
+def _leaf_cards(key: int, size: int, radix: int) -> tuple[list[int], int]:
     """The cards and the number of the cards left of a leaf key (:func:`_leaf_key`)."""
-    rid = key % _RID
-    code = key // _RID
+    rid = key % radix
+    code = key // radix
     cards = [0] * size
     for p in range(size - 1, -1, -1):
         cards[p] = code % 13 - 1
@@ -1127,6 +1128,7 @@ class _Walk:
             if left is None:
                 left = fd.lazy(self.cnt)
         rid = fd.rem_id(left)
+        radix = fd.rid_radix
         out_keys: list[int] = []
         out_w: list[float] = []
         for pr in rob:
@@ -1160,7 +1162,7 @@ class _Walk:
                     else:
                         wl = wt * tk.f
                     if wl >= 0.0:
-                        out_keys.append(_leaf_key(cards, cut, rid))
+                        out_keys.append(_leaf_key(cards, cut, rid, radix))
                         out_w.append(wl)
                     if c >= 0:
                         cards[drunk], cards[x] = cards[x], cards[drunk]
@@ -1180,7 +1182,7 @@ class _Walk:
                 final_acc[fkey] = final_acc.get(fkey, 0.0) + wl
                 total_here += wl
         if total_here > 0.0:
-            dkey = _leaf_key(deal + centre, n + 3, rid)
+            dkey = _leaf_key(deal + centre, n + 3, rid, radix)
             dealt_acc = self.dealt_acc
             dealt_acc[dkey] = dealt_acc.get(dkey, 0.0) + total_here
 
@@ -1305,13 +1307,14 @@ def _tables(fd: FastDeck, final_acc: Acc, dealt_acc: Acc) -> Result:
     """Normalised tables from the summed leaves (unknown cards split in proportion)."""
     n = fd.n
     rems = fd.rems
+    radix = fd.rid_radix
     size = n + 3
     final = [0.0] * (size * NROLES)
     dealt = [0.0] * (size * NROLES)
     total = 0.0
     wolf_mass = 0.0
     for fkey, w in final_acc.items():
-        cards_t, rid = _leaf_cards(fkey, size)
+        cards_t, rid = _leaf_cards(fkey, size, radix)
         remk = rems[rid]
         total += w
         wolf = False
@@ -1336,7 +1339,7 @@ def _tables(fd: FastDeck, final_acc: Acc, dealt_acc: Acc) -> Result:
         elif p_lazy_wolf:
             wolf_mass += w * p_lazy_wolf
     for dkey, w in dealt_acc.items():
-        deal_t, rid = _leaf_cards(dkey, size)
+        deal_t, rid = _leaf_cards(dkey, size, radix)
         remk = rems[rid]
         base = 0
         k = 0
