@@ -91,11 +91,9 @@ EMPTY: Final[Result] = ((), (), 0.0, 0.0, 0)
 class Left:
     """The cards not placed yet, which the centre holds in some order."""
 
-    __slots__ = ("k", "mult", "rem", "rid", "tanners", "wolves")
+    __slots__ = ("k", "mult", "rem", "tanners", "wolves")
 
     def __init__(self, mult: float, rem: tuple[tuple[int, int], ...]) -> None:
-        self.rid = -1
-        """Its cards' number in :attr:`FastDeck.rems` (-1: not asked yet)."""
         self.mult = mult
         """In how many orders they can lie in the centre (1 once a look pinned the order)."""
         self.rem = rem
@@ -314,14 +312,6 @@ class FastDeck:
         self.shareable_memo: dict[tuple[NightKnowledge, ClaimKey], bool] = {}
         """(knowledge, own claim) -> :func:`shareable`."""
         self.rob_any = [[Pick(self.inv_rob, t) for _, t in opts] for opts in self.rob_opts]
-        self.rems: list[tuple[tuple[int, int], ...]] = []
-        """Every set of cards left a leaf has had, numbered (:meth:`rem_id`): a leaf's key
-        is then one number (:func:`_leaf_key`).  At most one per sub-multiset of the deck,
-        so it is kept for good."""
-        self._rem_ids: dict[tuple[tuple[int, int], ...], int] = {}
-        self.rid_radix = 1 << sum(self.counts.values())
-        """Above every number of :attr:`rems` (a deck of k cards has at most 2**k
-        sub-multisets)."""
         """Per seat, every choice of a silent Robber's (each equally likely)."""
 
     def clear_caches(self) -> None:
@@ -338,17 +328,6 @@ class FastDeck:
                 self._seats.clear()
             info = self._seats[key] = SeatInfo(self, s, c, lie)
         return info
-
-    def rem_id(self, left: Left) -> int:
-        """The number of ``left``'s cards in :attr:`rems` (kept with ``left``)."""
-        rid = left.rid
-        if rid < 0:
-            got = self._rem_ids.get(left.rem)
-            if got is None:
-                got = self._rem_ids[left.rem] = len(self.rems)
-                self.rems.append(left.rem)
-            rid = left.rid = got
-        return rid
 
     def code(self, cnt: list[int]) -> int:
         """Counts per role (each at most the deck's) as one number below the number of
@@ -503,7 +482,7 @@ def solve(
     acc = _enumerate(fd, mine, claims, lies, budget, None)
     if acc is None:
         return EMPTY
-    return _tables(fd, acc[0], acc[1])
+    return _tables(fd.n, acc[0], acc[1])
 
 
 class VoteTable:
@@ -631,32 +610,7 @@ def _shareable(fd: FastDeck, knowledge: NightKnowledge, own: ClaimKey) -> bool:
     return _Mine(fd, knowledge).ok
 
 
-Acc = dict[int, float]
-"""Summed weights by leaf key (:func:`_leaf_key`), in the order the leaves were first met."""
-
-
-def _leaf_key(cards: list[int], size: int, rid: int, radix: int) -> int:
-    """A leaf's key: the first ``size`` cards (roles, -1: unknown) as digits in base 13,
-    then the number of the cards left (below ``radix``, :attr:`FastDeck.rid_radix`).  One
-    integer, below 2**62 at ten players (13**13 * 2**13), so the compiled build keeps it
-    unboxed: hashed and compared in C, where a tuple of the cards and the cards left (the
-    key it replaces, one for one, so the same leaves merge in the same order) cost a hash
-    of every item."""
-    key = 0
-    for p in range(size):
-        key = key * 13 + cards[p] + 1
-    return key * radix + rid
-
-
-def _leaf_cards(key: int, size: int, radix: int) -> tuple[list[int], int]:
-    """The cards and the number of the cards left of a leaf key (:func:`_leaf_key`)."""
-    rid = key % radix
-    code = key // radix
-    cards = [0] * size
-    for p in range(size - 1, -1, -1):
-        cards[p] = code % 13 - 1
-        code //= 13
-    return cards, rid
+Acc = dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...], int], float]
 
 
 _NO_ROB: Final = [Pick(1.0, -1)]
@@ -1123,14 +1077,7 @@ class _Walk:
         check_own = insom >= 0 and insom == me
         own = self.own
         cut = self.cut
-        if left is None:
-            left = lazy_memo[code]
-            if left is None:
-                left = fd.lazy(self.cnt)
-        rid = fd.rem_id(left)
-        radix = fd.rid_radix
-        out_keys: list[int] = []
-        out_w: list[float] = []
+        out: list[tuple[tuple[int, ...], float, int]] = []
         for pr in rob:
             t = pr.a
             if t >= 0:
@@ -1148,41 +1095,41 @@ class _Walk:
                     x = n + c
                     if c >= 0:
                         cards[drunk], cards[x] = cards[x], cards[drunk]
-                    # (No claimant's bit here: that is the vote table's branch above.)
-                    wl = -1.0
                     if check_own:
                         if cards[insom] == own:
-                            wl = wt * tk.f
+                            out.append((tuple(cards[:cut]), wt * tk.f, m_rob))
                     elif ins is not None:
                         now = cards[insom]
                         if is_liar[now]:
-                            wl = wt * tk.f * ins.lie
+                            out.append((tuple(cards[:cut]), wt * tk.f * ins.lie, m_rob | ins_bit))
                         elif ins.ok and (ins.need < 0 or ins.need == now):
-                            wl = wt * tk.f
+                            out.append((tuple(cards[:cut]), wt * tk.f, m_rob))
                     else:
-                        wl = wt * tk.f
-                    if wl >= 0.0:
-                        out_keys.append(_leaf_key(cards, cut, rid, radix))
-                        out_w.append(wl)
+                        out.append((tuple(cards[:cut]), wt * tk.f, m_rob))
                     if c >= 0:
                         cards[drunk], cards[x] = cards[x], cards[drunk]
                 if a >= 0:
                     cards[a], cards[b] = cards[b], cards[a]
             if t >= 0:
                 cards[robber], cards[t] = cards[t], cards[robber]
-        if not out_w:
+        if not out:
             return
+        if left is None:
+            left = lazy_memo[code]
+            if left is None:
+                left = fd.lazy(self.cnt)
         mult = left.mult  # 1 once a Seer's look pinned the centre's order
+        remk = left.rem
         total_here = 0.0
-        final_acc = self.final_acc
-        for j in range(len(out_w)):
-            wl = out_w[j] * mult
+        for ct, w_leaf, m_all in out:
+            wl = w_leaf * mult
             if wl > 0.0:
-                fkey = out_keys[j]
+                fkey = (ct, remk, m_all)
+                final_acc = self.final_acc
                 final_acc[fkey] = final_acc.get(fkey, 0.0) + wl
                 total_here += wl
         if total_here > 0.0:
-            dkey = _leaf_key(deal + centre, n + 3, rid, radix)
+            dkey = (tuple(deal) + tuple(centre), remk, 0)
             dealt_acc = self.dealt_acc
             dealt_acc[dkey] = dealt_acc.get(dkey, 0.0) + total_here
 
@@ -1303,19 +1250,14 @@ def _enumerate(  # noqa: PLR0917
     return walk.final_acc, walk.dealt_acc
 
 
-def _tables(fd: FastDeck, final_acc: Acc, dealt_acc: Acc) -> Result:
+def _tables(n: int, final_acc: Acc, dealt_acc: Acc) -> Result:
     """Normalised tables from the summed leaves (unknown cards split in proportion)."""
-    n = fd.n
-    rems = fd.rems
-    radix = fd.rid_radix
     size = n + 3
     final = [0.0] * (size * NROLES)
     dealt = [0.0] * (size * NROLES)
     total = 0.0
     wolf_mass = 0.0
-    for fkey, w in final_acc.items():
-        cards_t, rid = _leaf_cards(fkey, size, radix)
-        remk = rems[rid]
+    for (cards_t, remk, _), w in final_acc.items():
         total += w
         wolf = False
         p_lazy_wolf = 0.0
@@ -1338,9 +1280,7 @@ def _tables(fd: FastDeck, final_acc: Acc, dealt_acc: Acc) -> Result:
             wolf_mass += w
         elif p_lazy_wolf:
             wolf_mass += w * p_lazy_wolf
-    for dkey, w in dealt_acc.items():
-        deal_t, rid = _leaf_cards(dkey, size, radix)
-        remk = rems[rid]
+    for (deal_t, remk, _), w in dealt_acc.items():
         base = 0
         k = 0
         for _, m in remk:
