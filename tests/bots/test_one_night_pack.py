@@ -127,7 +127,7 @@ def test_the_spectators_answer_is_the_posteriors_with_seats_dealt_as_a_multiset(
     """:meth:`Solver.spectator` (the seats nobody names dealt as a multiset) gives the exact
     posterior's numbers for the questions the pack asks: every one at five players,
     contested or not; a Werewolf's, uncontested, at six (the exact posterior is slow there)."""
-    cases = (
+    cases: tuple[tuple[str, int, tuple[tuple[int, set[int], dict[int, int]], ...]], ...] = (
         ("premiere-nuit", 5, ((WOLF, {2}, {}), (WOLF, set(), {0: VILLAGER}), (TANNER, set(), {}))),
         ("incertitudes", 6, ((WOLF, {2}, {}),)),
     )

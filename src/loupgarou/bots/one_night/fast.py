@@ -564,6 +564,14 @@ def spectator_view(
     free = frozenset(s for s in range(n) if s not in claims and s not in named)
     masks: dict[int, list[float]] = {}
     _enumerate(fd, _Mine(fd, None), claims, lies, budget, masks, free)
+    return summed(n, masks, free)
+
+
+def summed(
+    n: int, masks: dict[int, list[float]], free: frozenset[int] = frozenset()
+) -> tuple[tuple[float, ...], tuple[float, ...], float] | None:
+    """A spectator's numbers from a vote table's rows (every row: nobody's own knowledge
+    rules any out), the ``free`` seats' columns shared out (:func:`spectator_view`)."""
     width = 2 + 2 * n
     acc = [0.0] * width
     for row in masks.values():
