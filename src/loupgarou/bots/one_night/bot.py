@@ -351,7 +351,7 @@ def _pack_target(reader: ViewReader, pool: list[int]) -> int:
     claims = reader.claims
     if not claims or reader.n > MAX_PLAYERS:
         return _most_suspicious(reader, pool)
-    keys = table_view(solver_for(reader.deck, reader.n), tuple(sorted(reader.deck)), claims)
+    keys = table_view(solver_for(reader.deck, reader.n), claims)
     top = max(keys[t] for t in pool)
     return _most_suspicious(reader, [t for t in pool if keys[t] == top])
 

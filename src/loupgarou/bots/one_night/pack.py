@@ -95,28 +95,15 @@ def village_view(
     return keys
 
 
-_TABLES: Final[dict[tuple[object, ...], tuple[float, ...]]] = {}
-"""(deck, n, every claim) -> the village's vote key of each seat (:func:`table_view`)."""
-
-
-def table_view(
-    solver: Solver, deck: tuple[int, ...], claims: dict[int, ClaimKey]
-) -> tuple[float, ...]:
+def table_view(solver: Solver, claims: dict[int, ClaimKey]) -> tuple[float, ...]:
     """What a spectator who heard every claim so far believes: each seat's vote key,
     P(Werewolf) - 0.8 P(Tanner), rounded to 9 places (exact through
-    :meth:`.Solver.spectator`; kept per deck and claims: both partners ask it)."""
+    :meth:`.Solver.spectator`; once every seat has spoken, that is the village's own vote
+    table, which the solver keeps: the partners and the village share it)."""
     n = solver.n
-    key = (deck, n, tuple(sorted(claims.items())))
-    hit = _TABLES.get(key)
-    if hit is not None:
-        return hit
-    named = frozenset(s for c in claims.values() for s in _named(c))
+    named = frozenset([s for c in claims.values() for s in _named(c)])
     post = solver.spectator(claims, named, budget=VIEW_BUDGET, samples=VIEW_SAMPLES)
-    keys = tuple(round(post.wolf(s) - TANNER_WEIGHT * post.tanner(s), 9) for s in range(n))
-    if len(_TABLES) >= VIEW_CACHE:
-        _TABLES.clear()
-    _TABLES[key] = keys
-    return keys
+    return tuple([round(post.wolf(s) - TANNER_WEIGHT * post.tanner(s), 9) for s in range(n)])
 
 
 def _named(claim: ClaimKey) -> frozenset[int]:
