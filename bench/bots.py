@@ -15,9 +15,16 @@
    vote costs a whole table: every village seat of a game asking in turn
    (``Solver.vote``, which shares one enumeration between them), caches emptied
    before each game.
-3. The speed-up of ``loupgarou simulate`` with 2 worker processes over 1.
+   Then the same cold ``posterior`` call at the vote for every Ravensburger scenario
+   (Anarchie's drawn decks included) at 5, 6, 8 and 10 players where it is played.
+3. The pack's question (:mod:`loupgarou.bots.one_night.pack`: what a spectator who heard
+   one candidate claim believes), cold, on the strength table's scenarios: the old way
+   (``Solver.posterior`` with no knowledge, the pack's budget) and ``Solver.spectator``
+   (exact, the seats nobody names dealt as a multiset), side by side.
+4. The speed-up of ``loupgarou simulate`` with 2 worker processes over 1.
 
 usage: .venv/bin/python bench/bots.py [--games N] [--calls N] [--quick] [--profile]
+       [--no-scenarios]
 """
 
 from __future__ import annotations
@@ -29,9 +36,10 @@ import statistics
 import sys
 import time
 
+from loupgarou.bots.one_night import pack
 from loupgarou.bots.one_night.bot import BOT_BUDGET, BOT_SAMPLES, SensibleOneNight
 from loupgarou.bots.one_night.knowledge import ClaimKey, NightKnowledge
-from loupgarou.bots.one_night.solver import Solver, solver_for
+from loupgarou.bots.one_night.solver import Solver, role_numbers, solver_for
 from loupgarou.bots.registry import family_bots
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.statements import Statement
@@ -39,6 +47,7 @@ from loupgarou.engine.views import SeatView
 from loupgarou.sim.runner import SimSpec, new_game, parse_bots, run
 from loupgarou.sim.scenarios import TableSpec, table_spec
 from loupgarou.sim.table import Table
+from loupgarou.variants.one_night.scenarios import SCENARIO_BY_KEY, SCENARIOS
 from loupgarou.variants.registry import find_family
 from measure import build_name, describe_run, load_floor, print_profile
 
@@ -174,6 +183,112 @@ def time_votes(games: list[list[Situation]]) -> dict[str, float]:
     }
 
 
+SIZES = (5, 6, 8, 10)
+"""Table sizes of the per-scenario solver measure (where the scenario is played)."""
+
+
+def every_scenario(calls: int) -> dict[str, dict[str, float]]:
+    """Cold ``posterior`` calls at the vote for every Ravensburger scenario at :data:`SIZES`."""
+    out: dict[str, dict[str, float]] = {}
+    for sc in SCENARIOS:
+        if sc.key in ("basic", "bag"):  # the basic set-up is premiere-nuit's deck
+            continue
+        for players in SIZES:
+            if players not in sc.player_counts:
+                continue
+            row = time_solver(vote_situations(sc.key, players, calls), calls, no_claims=False)
+            out[f"{sc.key} {players}"] = row
+            print(
+                f"  {sc.key:22s} {players:2d} players: median {row['median_ms']:9.3f} ms, "
+                f"mean {row['mean_ms']:9.3f} ms, worst {row['max_ms']:9.3f} ms, "
+                f"exact {row['exact']}/{row['calls']}"
+                + (
+                    f", largest stated error {row['max_error']}"
+                    if row["exact"] != row["calls"]
+                    else ""
+                ),
+                flush=True,
+            )
+    return out
+
+
+PACK_TABLES = (("premiere-nuit", 5), ("benefice", 6), ("incertitudes", 6), ("incertitudes", 7))
+
+
+def pack_questions(
+    players_deck: tuple[str, int],
+) -> tuple[Solver, list[tuple[dict[int, ClaimKey], frozenset[int]]]]:
+    """The pack's canonical questions at one table: every candidate claim of a Werewolf with
+    a partner, a lone Werewolf that peeked at a Villager, the Tanner, each uncontested and
+    contested."""
+    scenario, players = players_deck
+    deck = role_numbers(SCENARIO_BY_KEY[scenario].deck_for(players))
+    solver = solver_for(deck, players)
+    counts: dict[int, int] = {}
+    for r in deck:
+        counts[r] = counts.get(r, 0) + 1
+    out = []
+    for liar, partners, seen in ((1, {2}, {}), (1, set(), {0: 9}), (11, set(), {})):
+        for claim in pack.candidates(0, players, counts, {}, partners, set(), seen, liar):
+            canon, names = pack.canonical(claim, 0)
+            for rival in (-1, len(names)):
+                claims = {0: canon}
+                if rival > 0:
+                    claims[rival] = ClaimKey(canon.role, None, frozenset())
+                question = (claims, frozenset(names.values()) - {0})
+                if question not in out:
+                    out.append(question)
+    return solver, out
+
+
+def time_pack() -> dict[str, dict[str, float]]:
+    """The pack's questions, cold, the old way and the new, side by side."""
+    out: dict[str, dict[str, float]] = {}
+    for table in PACK_TABLES:
+        solver, questions = pack_questions(table)
+        old: list[float] = []
+        new: list[float] = []
+        worst_error = 0.0
+        inexact = 0
+        for claims, named in questions:
+            forget(solver)
+            t0 = time.perf_counter()
+            post = solver.posterior(
+                None, claims, budget=pack.VIEW_BUDGET, samples=pack.VIEW_SAMPLES
+            )
+            old.append(time.perf_counter() - t0)
+            if not post.exact:
+                worst_error = max(worst_error, post.error)
+            forget(solver)
+            t0 = time.perf_counter()
+            got = solver.spectator(
+                claims, named, budget=pack.VIEW_BUDGET, samples=pack.VIEW_SAMPLES
+            )
+            new.append(time.perf_counter() - t0)
+            inexact += not got.exact
+        row = {
+            "questions": len(questions),
+            "posterior_median_ms": round(1000 * statistics.median(old), 3),
+            "posterior_max_ms": round(1000 * max(old), 3),
+            "posterior_largest_error": round(worst_error, 4),
+            "spectator_median_ms": round(1000 * statistics.median(new), 3),
+            "spectator_max_ms": round(1000 * max(new), 3),
+            "ratio_of_medians": round(statistics.median(old) / statistics.median(new), 1),
+            "spectator_exact": len(questions) - inexact,
+        }
+        out[f"{table[0]} {table[1]}"] = row
+        print(
+            f"  {table[0]} ({table[1]}), {row['questions']} questions: posterior median "
+            f"{row['posterior_median_ms']:.2f} ms (worst {row['posterior_max_ms']:.2f}"
+            + (f", sampled, error up to {worst_error:.3f}" if worst_error else ", exact")
+            + f"), spectator median {row['spectator_median_ms']:.3f} ms (worst "
+            f"{row['spectator_max_ms']:.3f}, exact {row['spectator_exact']}/{len(questions)}): "
+            f"{row['ratio_of_medians']}x",
+            flush=True,
+        )
+    return out
+
+
 def speedup(games: int) -> tuple[float, float, float]:
     table = table_spec(find_family("one-night"), 5, scenario="premiere-nuit")
     spec = SimSpec(table, parse_bots("sensible"), games=games, seed=7)
@@ -200,6 +315,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calls", type=int, default=40, help="solver calls per size (40)")
     parser.add_argument("--quick", action="store_true", help="a smaller run")
     parser.add_argument("--profile", action="store_true", help="add a cProfile of the games")
+    parser.add_argument(
+        "--no-scenarios", action="store_true", help="skip the solver on every scenario"
+    )
     args = parser.parse_args(argv)
     games = 600 if args.quick else args.games
     calls = 10 if args.quick else args.calls
@@ -258,14 +376,20 @@ def main(argv: list[str] | None = None) -> int:
             f"a call; worst game {votes['max_ms_per_game']:.3f} ms), "
             f"exact {votes['exact']}/{votes['calls']}"
         )
+    if not args.no_scenarios:
+        print("\n   every scenario, posterior at the vote, cold:")
+        solver_rows["scenarios"] = every_scenario(calls)
     result["solver"] = solver_rows
 
-    print("\n3. simulate with 2 worker processes:")
+    print("\n3. the pack's question (a spectator who heard one claim), cold:")
+    result["pack"] = time_pack()
+
+    print("\n4. simulate with 2 worker processes:")
     t1, t2, gain = speedup(1000 if args.quick else 5000)
     print(f"  1 worker {t1:.2f} s, 2 workers {t2:.2f} s: speed-up {gain:.2f}x (same results)")
     result["speedup_2_workers"] = round(gain, 3)
     if args.profile:
-        print("\n4. profile of 1000 sensible games:")
+        print("\n5. profile of 1000 sensible games:")
         profile(1000)
     print("\n" + json.dumps(result))
     return 0

@@ -15,12 +15,13 @@ from loupgarou.bots.one_night.knowledge import (
     ClaimKey,
     claim_key,
 )
-from loupgarou.bots.one_night.solver import solver_for
+from loupgarou.bots.one_night.solver import role_numbers, solver_for
 from loupgarou.core.actions import Action
 from loupgarou.sim.game import play_match
 from loupgarou.sim.runner import parse_bots
 from loupgarou.sim.scenarios import table_spec
 from loupgarou.sim.spec import SimSpec
+from loupgarou.variants.one_night.scenarios import SCENARIO_BY_KEY
 from loupgarou.variants.registry import find_family
 
 DECK = (
@@ -120,3 +121,33 @@ def test_what_the_pack_says_in_real_games() -> None:
             for s, role in enumerate(result.roles):
                 if role == "tanner" and s in said:
                     assert said[s].role != TANNER
+
+
+def test_the_spectators_answer_is_the_posteriors_with_seats_dealt_as_a_multiset() -> None:
+    """:meth:`Solver.spectator` (the seats nobody names dealt as a multiset) gives the exact
+    posterior's numbers for the questions the pack asks: every one at five players,
+    contested or not; a Werewolf's, uncontested, at six (the exact posterior is slow there)."""
+    cases: tuple[tuple[str, int, tuple[tuple[int, set[int], dict[int, int]], ...]], ...] = (
+        ("premiere-nuit", 5, ((WOLF, {2}, {}), (WOLF, set(), {0: VILLAGER}), (TANNER, set(), {}))),
+        ("incertitudes", 6, ((WOLF, {2}, {}),)),
+    )
+    for scenario, players, liars in cases:
+        deck = role_numbers(SCENARIO_BY_KEY[scenario].deck_for(players))
+        solver = solver_for(deck, players)
+        counts: dict[int, int] = {}
+        for r in deck:
+            counts[r] = counts.get(r, 0) + 1
+        for liar, partners, seen in liars:
+            for claim in pack.candidates(0, players, counts, {}, partners, set(), seen, liar):
+                canon, names = pack.canonical(claim, 0)
+                for rival in (-1, len(names)) if players == 5 else (-1,):
+                    claims = {0: canon}
+                    if rival > 0:
+                        claims[rival] = ClaimKey(canon.role, None, frozenset())
+                    got = solver.spectator(claims, frozenset(names.values()) - {0})
+                    want = solver.posterior(None, claims, budget=10**9)
+                    assert got.exact and want.exact
+                    for s in range(players):
+                        assert abs(got.wolf(s) - want.wolf(s)) < 1e-9
+                        assert abs(got.tanner(s) - want.tanner(s)) < 1e-9
+                    assert abs(got.no_wolf - want.no_wolf) < 1e-9

@@ -17,9 +17,10 @@
   avoiding a probable Tanner (between seats about equally suspect, one of them at
   random); when nobody is likely a Werewolf it votes for the next seat clockwise
   (if everybody does, nobody dies, which wins for the village when no Werewolf is
-  in play).  The werewolf side votes together for the non-wolf
-  the table finds most suspicious (public reasons only, so that both Werewolves
-  pick the same seat); the Tanner votes like a suspicious villager.
+  in play).  The werewolf side votes together for the non-wolf a spectator who
+  heard every claim suspects most (up to :data:`.pack.MAX_PLAYERS` players; public
+  reasons break ties, and decide alone beyond), public facts only, so that both
+  Werewolves pick the same seat; the Tanner votes like a suspicious villager.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from .knowledge import (
     to_claim,
     truthful,
 )
-from .pack import backed, centre_seen_of, choose_lie
+from .pack import MAX_PLAYERS, backed, centre_seen_of, choose_lie, table_view
 from .solver import Vote, solver_for
 from .talk import say_claim
 
@@ -231,7 +232,7 @@ class SensibleOneNight:
             pool = [
                 t for t in pool if t not in claims or claims[t].role not in (WOLF, TANNER)
             ] or pool
-            return _vote_for(_most_suspicious(r, pool))
+            return _vote_for(_pack_target(r, pool))
         if role == TANNER:
             return _vote_for(_most_suspicious(r, targets))
         post = self.odds()
@@ -338,6 +339,21 @@ def _village_guess(rng: random.Random, deck: dict[int, int], claimed: dict[int, 
     """A village role a liar might say it saw (one with copies nobody claimed)."""
     free = sorted(r for r in deck if r in LIE_SAFE and deck[r] > claimed.get(r, 0))
     return pick(rng, free) if free else VILLAGER
+
+
+def _pack_target(reader: ViewReader, pool: list[int]) -> int:
+    """The seat of ``pool`` the werewolf side votes for: the one a spectator who heard every
+    claim suspects most (:func:`.pack.table_view`: the village's vote key, which the
+    sensible village follows), so that the pack's votes join the village's; between equals,
+    :func:`_most_suspicious`'s public reasons and seat order.  Public facts only, so every
+    partner picks the same seat.  Past :data:`.pack.MAX_PLAYERS`, or before any claim,
+    public reasons alone."""
+    claims = reader.claims
+    if not claims or reader.n > MAX_PLAYERS:
+        return _most_suspicious(reader, pool)
+    keys = table_view(solver_for(reader.deck, reader.n), claims)
+    top = max(keys[t] for t in pool)
+    return _most_suspicious(reader, [t for t in pool if keys[t] == top])
 
 
 def _most_suspicious(reader: ViewReader, pool: list[int]) -> int:

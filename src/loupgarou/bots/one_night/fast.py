@@ -541,6 +541,57 @@ def vote_table(
     return VoteTable(fd.n, masks)
 
 
+def spectator_view(
+    fd: FastDeck,
+    claims: Mapping[int, ClaimKey],
+    lies: Mapping[int, float],
+    budget: int,
+    named: frozenset[int] = frozenset(),
+) -> tuple[tuple[float, ...], tuple[float, ...], float] | None:
+    """What a spectator who knows nothing but ``claims`` believes: (P(each seat ends a
+    Werewolf), P(... the Tanner), P(no Werewolf among the players)), exactly; None if the
+    fast path does not apply or no world fits.  ``named``: the seats the claims name
+    (their look, robbery or swap, their sightings).
+
+    The seats that neither claim nor are named are interchangeable, so their cards are
+    dealt as a multiset (:func:`_enumerate`'s ``free``): at six players with one claim,
+    about a tenth of the deals.  Each of them then gets the mean of their columns (their
+    probabilities are equal: a deal and its reorderings of the free seats weigh the same).
+    """
+    if not fd.ok:
+        return None
+    n = fd.n
+    free = frozenset(s for s in range(n) if s not in claims and s not in named)
+    masks: dict[int, list[float]] = {}
+    _enumerate(fd, _Mine(fd, None), claims, lies, budget, masks, free)
+    return summed(n, masks, free)
+
+
+def summed(
+    n: int, masks: dict[int, list[float]], free: frozenset[int] = frozenset()
+) -> tuple[tuple[float, ...], tuple[float, ...], float] | None:
+    """A spectator's numbers from a vote table's rows (every row: nobody's own knowledge
+    rules any out), the ``free`` seats' columns shared out (:func:`spectator_view`)."""
+    width = 2 + 2 * n
+    acc = [0.0] * width
+    for row in masks.values():
+        for j in range(width):
+            acc[j] += row[j]
+    total = acc[0]
+    if total <= 0.0:
+        return None
+    if len(free) > 1:
+        share = 1.0 / len(free)
+        for base in (2, 2 + n):
+            mean = sum(acc[base + s] for s in free) * share
+            for s in free:
+                acc[base + s] = mean
+    inv = 1.0 / total
+    wolf = tuple([v * inv for v in acc[2 : 2 + n]])
+    tanner = tuple([v * inv for v in acc[2 + n :]])
+    return wolf, tanner, min(1.0, max(0.0, 1.0 - acc[1] * inv))
+
+
 def shareable(fd: FastDeck, knowledge: NightKnowledge, own: ClaimKey | None) -> bool:
     """Whether a seat's answer can come from a :class:`VoteTable`: it claimed exactly what
     it knows, it is honest, and its knowledge follows from its claim (not so for a Mason
@@ -591,15 +642,27 @@ class Option:
 
 class Step:
     """One seat to deal: the cards it may hold, and its claimed look at a player as the
-    Seer (the seat, -1: none, and the role it saw there)."""
+    Seer (the seat, -1: none, and the role it saw there).  For a spectator's free seats
+    (:func:`spectator_view`), ``free_no`` is the seat's rank among them, from 1 (0: not a
+    free seat), and ``prev_free`` the free seat dealt just before it (-1: none)."""
 
-    __slots__ = ("look_role", "look_seat", "options", "seat")
+    __slots__ = ("free_no", "look_role", "look_seat", "options", "prev_free", "seat")
 
-    def __init__(self, seat: int, options: list[Option], look_seat: int, look_role: int) -> None:
+    def __init__(  # noqa: PLR0917 - the fields, in order
+        self,
+        seat: int,
+        options: list[Option],
+        look_seat: int,
+        look_role: int,
+        free_no: int = 0,
+        prev_free: int = -1,
+    ) -> None:
         self.seat = seat
         self.options = options
         self.look_seat = look_seat
         self.look_role = look_role
+        self.free_no = free_no
+        self.prev_free = prev_free
 
 
 class Seen:
@@ -642,11 +705,15 @@ class _Walk:
         "look_seat",
         "masks",
         "mason_saw",
+        "mates",
         "me",
         "my_rob",
+        "need",
+        "need_of",
         "own",
         "rob_of",
         "rows",
+        "runs",
         "seer_memo",
         "seer_of",
         "steps",
@@ -674,6 +741,15 @@ class _Walk:
         """Cards not dealt yet (copies per role); the centre's pinned cards; how many
         centre cards are not pinned."""
         self.steps, self.bits, self.mason_saw = plan
+        self.mates: list[tuple[int, frozenset[int]]] = []
+        """Per claimed Mason who saw other Masons: the seats it names (a seat whose claim
+        names anything else cannot hold a Mason and be honest: it gets -1 and no seats).
+        Checked as the deal is made (:meth:`place`), so that a deal the Masons' claims rule
+        out is cut as soon as both seats hold a card, not once every seat does."""
+        for seat, saw in sorted(self.mason_saw.items()):
+            named = [o for r, o, c in saw if r == MASON and c == -1 and 0 <= o < n and o != seat]
+            ok = len(named) == len(saw)
+            self.mates.append((seat if ok else -1 - seat, frozenset(named)))
         self.look_seat = [-1] * n
         self.look_role = [-1] * n
         """Per seat, its claimed look at a player as the Seer: the seat (-1: none), the role."""
@@ -688,6 +764,9 @@ class _Walk:
         order they were made in)."""
         self.cut = n if masks is not None else n + 3  # a vote table keeps the seats' cards
         self.deal = [-1] * n
+        self.runs = [0] * n
+        """Per free seat dealt, how many free seats so far (itself included) hold its card
+        in a row (free seats are dealt in non-decreasing order)."""
         self.holder = [-1] * NROLES
         """Per role, the seat dealt it (-1: none, so far)."""
         self.final_acc: Acc = {}
@@ -701,6 +780,26 @@ class _Walk:
         self.swaps_of = [my_swap if info is None else info.swaps for info in infos]
         self.takes_of = [my_take if info is None else info.takes for info in infos]
         self.ins_of = [None if info is None else info.ins for info in infos]
+        self.need_of: list[list[tuple[int, int]] | None] = []
+        """Per seat, the cards an honest Seer's claimed centre look needs left for the
+        centre if that seat holds the Seer (role, copies; None: no need; a (-1, 1) entry:
+        it named a card the solving seat saw otherwise).  Checked as the deal is made
+        (:meth:`place`): a deal that leaves too few of them is cut when the card goes."""
+        for req in self.seer_of:
+            if req is None or not req.named:
+                self.need_of.append(None)
+                continue
+            counts: dict[int, int] = {}
+            for slot, role in req.named:
+                have = self.centre0[slot]
+                if have < 0:
+                    counts[role] = counts.get(role, 0) + 1
+                elif have != role:
+                    counts[-1] = 1
+            self.need_of.append(sorted(counts.items()))
+        self.need = [0] * NROLES
+        """Per role, the copies the centre must still get (the Seer's claimed look, once
+        the Seer is dealt)."""
         self.seer_memo: dict[int, Seen] = {}
         """(cards left, the Seer's seat) -> :func:`_seer_centre` (the seats below 16), when
         the solving seat saw centre cards (else :attr:`SeerReq.seen` keeps it)."""
@@ -724,25 +823,86 @@ class _Walk:
         sv = holder[SEER]
         their = self.look_role[sv] if sv >= 0 and self.look_seat[sv] == s else -1
         nxt = i + 1
+        free_no = step.free_no
+        prev_free = step.prev_free
+        low = deal[prev_free] if prev_free >= 0 else -1
+        runs = self.runs
+        mates = self.mates
+        need = self.need
+        need_of = self.need_of
+        # A claimed Mason already dealt a Mason says whether this seat holds one (1, 0;
+        # -1: no such Mason), and this seat may be a claimed Mason itself (its mates).
+        must = -1
+        mine: frozenset[int] | None = None
+        for c, named in mates:
+            if c == s:
+                mine = named
+                continue
+            if c == -1 - s:  # its claim names more than Masons: it is no honest Mason
+                want = 0
+            elif c >= 0 and deal[c] == MASON:
+                want = 1 if s in named else 0
+            else:
+                continue
+            if must not in (-1, want):
+                return  # no card fits: the claims disagree about this seat
+            must = want
         for o in step.options:
             r = o.role
             m = cnt[r]
             if not m:
                 continue
+            if must >= 0 and (r == MASON) != (must == 1):
+                continue
+            if m <= need[r]:
+                continue  # the centre would lack a card the Seer says it saw there
+            if r == MASON and mine is not None:
+                # Every seat dealt so far holds a Mason exactly if this claim names it.
+                clash = False
+                for t in range(n):
+                    got = deal[t]
+                    if t != s and got >= 0 and (got == MASON) != (t in mine):
+                        clash = True
+                        break
+                if clash:
+                    continue
             if look_seat >= 0 and r == SEER:
                 got = deal[look_seat]
                 if got >= 0 and got != look_role:
                     continue
             if their >= 0 and r != their:
                 continue
+            f = o.f
+            if free_no:
+                # A free seat: only the deals in non-decreasing order, each standing for
+                # its distinct orders, free_no! / (copies of each card)! in all.
+                if r < low:
+                    continue
+                run = runs[prev_free] + 1 if r == low else 1
+                runs[s] = run
+                f = f * free_no / run
+            wants = need_of[s] if r == SEER else None
+            if wants is not None:
+                short = False
+                for rr, k in wants:
+                    if rr < 0 or cnt[rr] - (1 if rr == r else 0) < k:
+                        short = True
+                        break
+                if short:
+                    continue
+                for rr, k in wants:
+                    need[rr] = k
             cnt[r] = m - 1
             deal[s] = r
             old = holder[r]
             holder[r] = s
             if nxt == n:
-                self.night(w * o.f, mask | o.bit, code - radix[r])
+                self.night(w * f, mask | o.bit, code - radix[r])
             else:
-                self.place(nxt, w * o.f, mask | o.bit, code - radix[r])
+                self.place(nxt, w * f, mask | o.bit, code - radix[r])
+            if wants is not None:
+                for rr, _ in wants:
+                    need[rr] = 0
             holder[r] = old
             deal[s] = -1
             cnt[r] = m
@@ -989,10 +1149,16 @@ def _enumerate(  # noqa: PLR0917
     lies: Mapping[int, float],
     budget: int,
     masks: dict[int, list[float]] | None,
+    free: frozenset[int] = frozenset(),
 ) -> tuple[Acc, Acc] | None:
     """The weights of the leaves, by (cards at dawn, the unknown centre cards, 0), and by
     the deal; or, for a vote table (``masks``), each seat's Werewolf and Tanner summed into
-    ``masks`` by the set of claimants lying (as bits).  None if no world fits."""
+    ``masks`` by the set of claimants lying (as bits).  None if no world fits.
+
+    ``free``: seats that are interchangeable (silent, named by no claim, not the solving
+    seat; only with ``masks``): their cards are dealt as a multiset, in non-decreasing
+    order, each deal weighed by the number of its orders; the free seats' columns then
+    hold their sum over an orbit, which :func:`spectator_view` shares out."""
     liars = masks is not None
     n = fd.n
     me = mine.me
@@ -1069,6 +1235,14 @@ def _enumerate(  # noqa: PLR0917
         )
         for s in order
     ]
+    prev = -1
+    rank = 0
+    for st in steps:
+        if st.seat in free:
+            rank += 1
+            st.free_no = rank
+            st.prev_free = prev
+            prev = st.seat
     walk = _Walk(
         fd,
         mine,
@@ -1096,13 +1270,15 @@ def _tables(n: int, final_acc: Acc, dealt_acc: Acc) -> Result:
         wolf = False
         p_lazy_wolf = 0.0
         base = 0
+        k = 0  # the cards left (a plain loop: once a leaf, not once an unknown position)
+        for _, m in remk:
+            k += m
         for pos, r in enumerate(cards_t):
             if r >= 0:
                 final[base + r] += w
                 if r == WOLF and pos < n:
                     wolf = True
             else:
-                k = sum(m for _, m in remk)
                 for rr, m in remk:
                     final[base + rr] += w * m / k
                     if rr == WOLF and pos < n:
@@ -1114,11 +1290,13 @@ def _tables(n: int, final_acc: Acc, dealt_acc: Acc) -> Result:
             wolf_mass += w * p_lazy_wolf
     for (deal_t, remk, _), w in dealt_acc.items():
         base = 0
+        k = 0
+        for _, m in remk:
+            k += m
         for r in deal_t:
             if r >= 0:
                 dealt[base + r] += w
             else:
-                k = sum(m for _, m in remk)
                 for rr, m in remk:
                     dealt[base + rr] += w * m / k
             base += NROLES

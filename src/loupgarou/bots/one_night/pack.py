@@ -59,10 +59,12 @@ VIEW_BUDGET: Final = 12_000
 VIEW_SAMPLES: Final = 400
 """The solver's effort for one canonical question (sampled past the budget: bounded)."""
 VIEW_CACHE: Final = 8192
-MAX_PLAYERS: Final = 5
-"""The largest table where the liar asks the solver: from six players on, the solver's exact
-answer for a claim alone takes seconds (every deal and night of the deck, with one claim
-to prune them), so a liar there keeps the plain lie of :mod:`.bot`."""
+MAX_PLAYERS: Final = 6
+"""The largest table where the liar asks the solver (and the pack votes by a spectator's
+view, :func:`table_view`).  The exact answer for one claim, the seats nobody names dealt
+as a multiset (:meth:`.Solver.spectator`), costs about 1 ms compiled at five players and
+6 to 9 ms at six (the worst question 150 ms; once per question and process), but up to
+a second from seven on: a liar there keeps the plain lie of :mod:`.bot`."""
 TANNER_WEIGHT: Final = 0.8
 """The village's vote key is P(Werewolf) - 0.8 P(Tanner) (as in :mod:`.bot`)."""
 
@@ -85,12 +87,32 @@ def village_view(
     claims = {0: claim}
     if rival > 0:
         claims[rival] = _claim(claim.role, None, frozenset())
-    post = solver.posterior(None, claims, budget=VIEW_BUDGET, samples=VIEW_SAMPLES)
+    post = solver.spectator(claims, _named(claim), budget=VIEW_BUDGET, samples=VIEW_SAMPLES)
     keys = tuple(round(post.wolf(s) - TANNER_WEIGHT * post.tanner(s), 9) for s in range(n))
     if len(_VIEWS) >= VIEW_CACHE:
         _VIEWS.clear()
     _VIEWS[key] = keys
     return keys
+
+
+def table_view(solver: Solver, claims: dict[int, ClaimKey]) -> tuple[float, ...]:
+    """What a spectator who heard every claim so far believes: each seat's vote key,
+    P(Werewolf) - 0.8 P(Tanner), rounded to 9 places (exact through
+    :meth:`.Solver.spectator`; once every seat has spoken, that is the village's own vote
+    table, which the solver keeps: the partners and the village share it)."""
+    n = solver.n
+    named = frozenset([s for c in claims.values() for s in _named(c)])
+    post = solver.spectator(claims, named, budget=VIEW_BUDGET, samples=VIEW_SAMPLES)
+    return tuple([round(post.wolf(s) - TANNER_WEIGHT * post.tanner(s), 9) for s in range(n)])
+
+
+def _named(claim: ClaimKey) -> frozenset[int]:
+    """The seats a claim names (its action's players, its sightings' seats)."""
+    did = claim.did
+    seats = {s for _, s, _ in claim.saw if s >= 0}
+    if did is not None:
+        seats.update(did.players)
+    return frozenset(seats)
 
 
 def canonical(claim: ClaimKey, me: int) -> tuple[ClaimKey, dict[int, int]]:

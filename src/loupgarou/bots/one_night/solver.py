@@ -60,7 +60,15 @@ from loupgarou.core.draws import below
 from loupgarou.variants.one_night.night import ACTIVE_COPIES, call_list
 from loupgarou.variants.one_night.roles import Role
 
-from .fast import FastBudget, FastDeck, VoteTable, shareable, vote_table
+from .fast import (
+    FastBudget,
+    FastDeck,
+    VoteTable,
+    shareable,
+    spectator_view,
+    summed,
+    vote_table,
+)
 from .fast import Result as FastResult
 from .fast import solve as fast_solve
 from .knowledge import (
@@ -496,6 +504,36 @@ class Solver:
                     return Vote(self.n, *got)
         post = self.posterior(knowledge, claims, budget=budget, seed=seed, samples=samples)
         return Vote.of(post)
+
+    def spectator(
+        self,
+        claims: Mapping[int, ClaimKey],
+        named: frozenset[int] = frozenset(),
+        *,
+        budget: int = DEFAULT_BUDGET,
+        samples: int = 0,
+    ) -> Vote:
+        """What a vote reads (as :meth:`vote`) for a spectator who knows nothing but
+        ``claims``; ``named``: the seats the claims name.  Exact through
+        :func:`.fast.spectator_view` (the seats nobody names dealt as a multiset) when the
+        deck allows it within ``budget``; otherwise :meth:`posterior` with no knowledge (the
+        same numbers, or sampled past the budget, with the error stated)."""
+        if self.fast.ok and all(s in claims or s in named for s in range(self.n)):
+            # No seat is free: the same walk as the vote table of these claims, which the
+            # village's seats ask for too (kept: the pack's vote and theirs share it).
+            table = self.vote_table(claims, budget)
+            got = None if table is None else summed(self.n, table.masks)
+            if got is not None:
+                return Vote(self.n, *got)
+        if self.fast.ok:
+            lies = {s: self.lie_weight(c) for s, c in claims.items()}
+            try:
+                got = spectator_view(self.fast, claims, lies, budget * FAST_FACTOR, named)
+            except FastBudget:
+                got = None
+            if got is not None:
+                return Vote(self.n, *got)
+        return Vote.of(self.posterior(None, claims, budget=budget, samples=samples))
 
     def vote_table(self, claims: Mapping[int, ClaimKey], budget: int) -> VoteTable | None:
         """The shared enumeration of ``claims`` (None: not exact within ``budget``)."""
