@@ -2,10 +2,10 @@
 
 Starts the server in a subprocess (a temporary data folder, 127.0.0.1 only), creates
 ``--rooms`` One Night rooms of ``--seats`` seats with a phone (a WebSocket) in every
-seat, starts them (each at a random moment of the first call's ten seconds, as groups
-do not all start together), and lets the phones play for ``--seconds``: at a human pace (each
-answer after 2 to 8 seconds, ready to vote after 5 to 20) or at full speed (each answer
-at once).  Finished rooms are rematched, so the load holds.  It stops by itself.
+seat, starts them (each at a random moment of a ``--ramp``, by default about one game at
+a human pace, as groups do not all start together), and lets the phones play for
+``--seconds`` more, measured: at a human pace (each answer after 2 to 8 seconds, ready
+to vote after 5 to 20) or at full speed (each answer at once).  Finished rooms are rematched, so the load holds.  It stops by itself.
 
 It prints: rooms held, connections, inputs and messages per second, the latency from
 an input to the state it caused reaching the device that sent it (p50, p99, max), the
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -97,6 +98,13 @@ class Stats:
     errors: int = 0
     late: int = 0
     pings: int = 0
+
+    def reset(self) -> None:
+        """Forget what was counted so far (the ramp)."""
+        fresh = Stats()
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(fresh, name))
+
     games: int = 0
 
 
@@ -387,19 +395,21 @@ async def run_on(args: argparse.Namespace, flags: list[str]) -> int:
             )
         opened = time.perf_counter() - t0
         full = rss()
-        # Groups do not all start at the same instant: each room starts at a moment of the
-        # first call's length, so the rooms' calls do not all end together.
+        # Groups do not all start at the same instant: each room starts at a random moment
+        # of the ramp, so that the rooms' calls, votes and game ends (each with its verdict
+        # to tell) do not all fall together; what is measured is what follows the ramp.
         loop = asyncio.get_running_loop()
-        spread = min(float(TIMERS["call"]), args.seconds / 4)
         for t in tables:
             t.playing = True
             loop.call_later(
-                rng.uniform(0, spread), t.phones[0].send, {"type": "lobby", "op": "start"}
+                rng.uniform(0, args.ramp), t.phones[0].send, {"type": "lobby", "op": "start"}
             )
+        await asyncio.sleep(args.ramp)
+        stats.reset()
+        for t in tables:
+            t.sent.clear()
+            t.arrivals.clear()
         start = time.perf_counter()
-        stats.messages = 0
-        stats.inputs = 0
-        stats.pings = 0
         server_cpu = sum(cpu_seconds(server.pid) for server in servers)
         client_cpu = own_cpu_seconds()
         await asyncio.sleep(args.seconds)
@@ -422,7 +432,8 @@ async def run_on(args: argparse.Namespace, flags: list[str]) -> int:
             return f"{values[min(len(values) - 1, int(q * len(values)))] * 1000:.1f} ms"
 
         print(
-            f"loupgarou serve under load: {args.rooms} rooms of {args.seats} phones, {args.pace} pace, {args.seconds:g} s"
+            f"loupgarou serve under load: {args.rooms} rooms of {args.seats} phones, {args.pace} pace,"
+            f" {args.seconds:g} s measured after a ramp of {args.ramp:g} s"
         )
         where = "PostgreSQL and Redis" if flags else "SQLite"
         print(f"  {args.processes} server process(es) on {where}; phones spread over them")
@@ -470,7 +481,14 @@ def main() -> int:
     parser.add_argument("--rooms", type=int, default=100)
     parser.add_argument("--seats", type=int, default=10)
     parser.add_argument("--pace", choices=("human", "full"), default="human")
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured, after the ramp")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=None,
+        help="seconds over which the rooms start, before measuring (default: 120 at a human"
+        " pace, about one game; 5 at full speed)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=1, help="server processes (1-8)")
     parser.add_argument(
@@ -490,10 +508,17 @@ def main() -> int:
     )
     args = parser.parse_args()
     args.shared = args.shared or args.processes > 1
+    if args.ramp is None:
+        args.ramp = 120.0 if args.pace == "human" else 5.0
     if not 1 <= args.processes <= 8:
         parser.error("processes 1-8")
     if not (1 <= args.rooms <= 5000 and 3 <= args.seats <= 10 and 1 <= args.seconds <= 600):
         parser.error("rooms 1-5000, seats 3-10, seconds 1-600")
+    if not 0 <= args.ramp <= 600:
+        parser.error("ramp 0-600")
+    # The clients stand for ten thousand separate phones: their own process's garbage
+    # collector pausing them all at once would be counted as the server's latency.
+    gc.disable()
     return uvloop.run(run(args))
 
 

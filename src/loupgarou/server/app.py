@@ -33,6 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.server.catalog import catalog
 from loupgarou.server.hub import Device, Hub, LiveRoom, error_message, new_token, token_hash
+from loupgarou.server.memory import Collector
 from loupgarou.session.room import RoomError
 
 MAX_MESSAGE: Final = 8 * 1024
@@ -52,6 +53,8 @@ class ServerConfig:
     """Where the pages are (default: the package's ``web`` folder)."""
     rooms_per_minute: int = CREATE_PER_MINUTE
     """Rooms one address may create in a minute."""
+    collector: bool = True
+    """Whether the server paces the garbage collector (:mod:`loupgarou.server.memory`)."""
 
 
 class Window:
@@ -208,8 +211,14 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub.start(asyncio.get_running_loop())
+        loop = asyncio.get_running_loop()
+        hub.start(loop)
+        collector = Collector() if config.collector else None
+        if collector is not None:
+            collector.start(loop)
         yield
+        if collector is not None:
+            collector.stop()
         await hub.aclose()
 
     return Starlette(routes=routes, lifespan=lifespan)
