@@ -53,7 +53,8 @@ def test_the_host_retunes_a_rematch_in_the_lobby(
         # A rule, explained in words, switched off: the guest sees it named.
         expect(ann.page.locator("#set-opt-lone_wolf_peek-h")).to_contain_text("in the middle")
         ann.page.uncheck("#set-opt-lone_wolf_peek")
-        expect(bob.page.locator("#table-options")).to_contain_text("Le loup solitaire")
+        expect(bob.page.locator("#table-options")).to_contain_text("Mutin solitaire")
+        expect(bob.page.locator("#table-options")).not_to_contain_text("Loup")
         expect(bob.page.locator("#table-options")).to_contain_text("non")
         settings = bob.state()["room"]["settings"]  # type: ignore[index]
         assert settings["theme"] == "pirates"

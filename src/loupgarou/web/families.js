@@ -9,26 +9,57 @@ const range = (p) => {
 /** A text that may come per language ({"en": …, "fr": …}). */
 export const local = (x) => (x && typeof x === "object" ? x[currentLang()] ?? x.en ?? Object.values(x)[0] : x ?? "");
 
-/** The catalog's families: key, title, range, scenarios (with their decks), roles, options. */
-export function families(cat) {
+/** A role's name from a family's names (`{lang: {theme or "": {role, role.many}}}`): the
+ * theme's in the page's language, else our own translation, else the catalog's. */
+function nameIn(names, theme, role, many = false) {
+  const lang = currentLang();
+  const suffix = many ? ".many" : "";
+  const themed = theme ? names?.[lang]?.[theme]?.[role + suffix] ?? names?.[lang]?.[theme]?.[role] : null;
+  if (themed) return themed;
+  const key = `role.${role}${suffix}`;
+  if (has(key)) return t(key);
+  if (has(`role.${role}`)) return t(`role.${role}`);
+  const plain = names?.[lang]?.[""]?.[role + suffix] ?? names?.[lang]?.[""]?.[role];
+  if (plain) return plain;
+  return role.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** The placeholders that name a family's roles in the rules' and tables' texts: `{witch}`,
+ * and `{witch_many}` for the plural, as the theme names them (our own names without one). */
+function roleWords(names, theme) {
+  const words = {};
+  const known = new Set(Object.values(names || {}).flatMap((per) => Object.keys(per?.[""] || {})));
+  for (const k of known) {
+    if (k.endsWith(".many")) continue;
+    words[k] = nameIn(names, theme, k);
+    words[`${k}_many`] = nameIn(names, theme, k, true);
+  }
+  return words;
+}
+
+/** The catalog's families: key, title, range, scenarios (with their decks), roles, options;
+ * their texts name the roles as `theme` does. */
+export function families(cat, theme = null) {
   return entries(cat?.families, "key").map(([key, f]) => {
     const roleMap = f.roles && !Array.isArray(f.roles) ? f.roles.en?.[""] || {} : {};
     const roles = Array.isArray(f.roles) ? f.roles.map((r) => r.role || r) : Object.keys(roleMap).filter((k) => !k.endsWith(".many"));
+    const names = f.roles && !Array.isArray(f.roles) ? f.roles : {};
+    const words = roleWords(names, theme);
     return {
       key,
       title: has(`family.${key}`) ? t(`family.${key}`) : local(f.title) || key,
       range: range(f.players),
       scenarios: entries(f.scenarios, "key").map(([k, s]) => ({
         key: k,
-        title: has(`scen.${key}.${k}`) ? t(`scen.${key}.${k}`) : local(s.title) || k,
-        about: has(`scen.${key}.${k}.about`) ? t(`scen.${key}.${k}.about`) : "",
+        title: has(`scen.${key}.${k}`) ? t(`scen.${key}.${k}`, words) : local(s.title) || k,
+        about: has(`scen.${key}.${k}.about`) ? t(`scen.${key}.${k}.about`, words) : "",
         range: range(s.players),
         counts: Array.isArray(s.players) ? s.players : null,
         decks: s.decks || null,
       })),
       roles,
-      names: f.roles && !Array.isArray(f.roles) ? f.roles : {},
-      options: entries(f.options, "name").map(([k, o]) => ({ ...o, name: k })),
+      names,
+      options: entries(f.options, "name").map(([k, o]) => ({ ...o, name: k, words })),
     };
   });
 }
@@ -47,25 +78,17 @@ function familyOf(cat, key) {
 export function roleName(cat, family, theme, role, many = false) {
   if (!role) return "?";
   const f = family && cat ? familyOf(cat, family) : null;
-  const lang = currentLang();
-  if (theme && f) {
-    const themed = f.names?.[lang]?.[theme]?.[role];
-    if (themed) return themed;
-  }
-  const key = `role.${role}${many ? ".many" : ""}`;
-  if (has(key)) return t(key);
-  if (has(`role.${role}`)) return t(`role.${role}`);
-  const plain = f?.names?.[lang]?.[""]?.[role];
-  if (plain) return plain;
-  return role.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+  return nameIn(f?.names, f ? theme : null, role, many);
 }
 
 /** A table option's label, help and choices in the page's language: our words when the
- * translations hold them (`opt.NAME`, `opt.NAME.help`, `opt.NAME.VALUE`), else the catalog's. */
+ * translations hold them (`opt.NAME`, `opt.NAME.help`, `opt.NAME.VALUE`, roles named as the
+ * theme the option was read with names them), else the catalog's. */
 export function optionWords(o) {
-  const label = has(`opt.${o.name}`) ? t(`opt.${o.name}`) : o.label || o.name.replace(/_/g, " ");
-  const help = has(`opt.${o.name}.help`) ? t(`opt.${o.name}.help`) : o.help || o.meaning || "";
-  const choice = (c) => (has(`opt.${o.name}.${c}`) ? t(`opt.${o.name}.${c}`) : String(c));
+  const w = o.words || {};
+  const label = has(`opt.${o.name}`) ? t(`opt.${o.name}`, w) : o.label || o.name.replace(/_/g, " ");
+  const help = has(`opt.${o.name}.help`) ? t(`opt.${o.name}.help`, w) : o.help || o.meaning || "";
+  const choice = (c) => (has(`opt.${o.name}.${c}`) ? t(`opt.${o.name}.${c}`, w) : String(c));
   return { label, help, choice };
 }
 

@@ -16,7 +16,7 @@ let settings = { ...DEFAULTS, ...(store.get("settings") || {}) };
 let myName = store.get("name") || "";
 
 function family() {
-  const all = families(catalog);
+  const all = families(catalog, settings.theme);
   return all.find((f) => f.key === settings.family) || all[0];
 }
 
@@ -49,7 +49,7 @@ function render() {
     app.innerHTML = `<p>${esc(t("common.loading"))}</p>`;
     return;
   }
-  const fams = families(catalog);
+  const fams = families(catalog, settings.theme);
   const fam = family();
   const scen = fam.scenarios.find((s) => s.key === settings.scenario) || null;
   const [lo, hi] = scen ? scen.range : fam.range;

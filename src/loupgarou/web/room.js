@@ -36,7 +36,7 @@ const notesKey = () => `notes.${code}.${state?.game?.number ?? 0}`;
 
 function ctx() {
   const theme = state?.room?.settings?.theme || null;
-  const fams = families(catalog);
+  const fams = families(catalog, theme);
   return {
     t, has, ui, now: Date.now() / 1000 + offset, origin: location.origin,
     role: (r, many) => roleName(catalog, state?.room?.settings?.family, theme, r, many),
