@@ -53,7 +53,15 @@ from .knowledge import (
     to_claim,
     truthful,
 )
-from .pack import MAX_PLAYERS, backed, centre_seen_of, choose_lie, table_view
+from .pack import (
+    CONTEXT_FROM,
+    MAX_PLAYERS,
+    backed,
+    centre_seen_of,
+    choose_in_context,
+    choose_lie,
+    table_view,
+)
 from .solver import Vote, solver_for
 from .talk import say_claim
 
@@ -139,6 +147,18 @@ class SensibleOneNight:
         backing = backed(me, friends, claims)
         if backing is not None:
             return backing
+        if CONTEXT_FROM <= r.n <= MAX_PLAYERS:
+            chosen = choose_in_context(
+                solver_for(r.deck, r.n),
+                me,
+                _deck_counts(r.deck),
+                claims,
+                friends,
+                centre_seen_of(k.obs),
+                role,
+                self.rng,
+            )
+            return chosen if chosen is not None else self.plain_lie()
         chosen = choose_lie(
             solver_for(r.deck, r.n),
             tuple(sorted(r.deck)),

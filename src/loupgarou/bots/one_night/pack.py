@@ -369,3 +369,120 @@ def centre_seen_of(
 ) -> dict[int, int]:
     """The centre cards a seat saw: slot -> role."""
     return {int(o[1]): int(o[2]) for o in obs if o[0] == CENTRE}
+
+
+CONTEXT_FROM: Final = 6
+"""From this table size on (up to :data:`MAX_PLAYERS`), the liar weighs its candidates
+against the claims actually said (:func:`choose_in_context`)."""
+
+
+def choose_in_context(  # noqa: PLR0917 - what the liar knows, plainly
+    solver: Solver,
+    me: int,
+    deck: dict[int, int],
+    claims: dict[int, ClaimKey],
+    partners: set[int],
+    centre_seen: dict[int, int],
+    liar_role: int,
+    rng: random.Random,
+) -> ClaimKey | None:
+    """The liar's claim weighed against the claims already said: for each candidate
+    (:func:`context_candidates`), what a spectator who heard those claims, the candidate
+    and the partner's backing (a partner the candidate says it saw, yet to speak, will say
+    the role it was seen as) believes; a single copy left of the claimed role may still be
+    claimed by a player yet to speak (weighed by that chance, as :func:`choose_lie`)."""
+    n = solver.n
+    said = {s: c for s, c in claims.items() if s != me}
+    spoken = set(said)
+    claimed: dict[int, int] = {}
+    for c in said.values():
+        claimed[c.role] = claimed.get(c.role, 0) + 1
+    partner_roles = {said[s].role for s in partners if s in said}
+    options = context_candidates(
+        me, n, deck, said, claimed, partners, partner_roles, centre_seen, liar_role
+    )
+    if not options:
+        return None
+    own = set() if liar_role == TANNER else set(partners) | ({me} if liar_role == WOLF else set())
+    silent = [s for s in range(n) if s != me and s not in partners and s not in spoken]
+    unknown = n + 3 - 1 - len(partners) - len(centre_seen) - len(spoken - partners)
+    best: list[ClaimKey] = []
+    top = 0.0
+    for claim in options:
+        table = dict(said)
+        table[me] = claim
+        for s in partners:
+            if s not in said:
+                back = backed(s, {me}, table)
+                if back is not None:
+                    table[s] = back
+        score = _context_score(solver, table, me, own, liar_role)
+        left = deck.get(claim.role, 0) - claimed.get(claim.role, 0)
+        if left == 1 and claim.role not in centre_seen.values() and unknown > 0:
+            named = _named(claim)
+            free = [s for s in silent if s not in named and s not in table]
+            if free:
+                p = min(1.0, len(silent) / unknown)
+                table[free[0]] = _claim(claim.role, None, frozenset())
+                rival = _context_score(solver, table, me, own, liar_role)
+                score = (1.0 - p) * score + p * rival
+        score = round(score, 9)
+        if not best or score > top:
+            best, top = [claim], score
+        elif score == top:
+            best.append(claim)
+    return best[0] if len(best) == 1 else pick(rng, best)
+
+
+def _context_score(
+    solver: Solver, table: dict[int, ClaimKey], me: int, own: set[int], liar_role: int
+) -> float:
+    """How good the claims of ``table`` are for the liar ``me`` (higher is better)."""
+    keys = table_view(solver, table)
+    if liar_role == TANNER or not own:
+        return keys[me]
+    return -sum(keys[s] for s in own)
+
+
+def context_candidates(  # noqa: PLR0917 - what the liar knows, plainly
+    me: int,
+    n: int,
+    deck: dict[int, int],
+    said: dict[int, ClaimKey],
+    claimed: dict[int, int],
+    partners: set[int],
+    partner_roles: set[int],
+    centre_seen: dict[int, int],
+    liar_role: int,
+) -> list[ClaimKey]:
+    """:func:`candidates`, and stories that fit what was said: a Seer's look at a player
+    who claimed a village role, seeing that role; a Robber's theft from such a player,
+    finding that role; a Troublemaker's swap of any two others."""
+    out = candidates(me, n, deck, claimed, partners, partner_roles, centre_seen, liar_role)
+    seen = set(out)
+    free = {r for r in LIE_ROLES if deck.get(r, 0) - claimed.get(r, 0) > 0}
+    free -= partner_roles
+    told = sorted(
+        (s, c.role) for s, c in said.items() if s not in partners and c.role in LIE_ROLES
+    )
+    extra: list[ClaimKey] = []
+    if SEER in free:
+        extra.extend(_claim(SEER, _act("look", (s,)), frozenset({(r, s, -1)})) for s, r in told)
+    if ROBBER in free:
+        extra.extend(
+            _claim(ROBBER, _act("rob", (s,)), frozenset({(r, me, -1)}))
+            for s, r in told
+            if r != ROBBER
+        )
+    if TM in free:
+        others = [s for s in range(n) if s != me]
+        extra.extend(
+            _claim(TM, _act("swap", (a, b)), frozenset())
+            for i, a in enumerate(others)
+            for b in others[i + 1 :]
+        )
+    for c in extra:
+        if c not in seen:
+            seen.add(c)
+            out.append(c)
+    return out
