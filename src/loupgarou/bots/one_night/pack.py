@@ -457,7 +457,7 @@ def context_candidates(  # noqa: PLR0917 - what the liar knows, plainly
 ) -> list[ClaimKey]:
     """:func:`candidates`, and stories that fit what was said: a Seer's look at a player
     who claimed a village role, seeing that role; a Robber's theft from such a player,
-    finding that role; a Troublemaker's swap of any two others."""
+    finding that role."""
     out = candidates(me, n, deck, claimed, partners, partner_roles, centre_seen, liar_role)
     seen = set(out)
     free = {r for r in LIE_ROLES if deck.get(r, 0) - claimed.get(r, 0) > 0}
@@ -473,13 +473,6 @@ def context_candidates(  # noqa: PLR0917 - what the liar knows, plainly
             _claim(ROBBER, _act("rob", (s,)), frozenset({(r, me, -1)}))
             for s, r in told
             if r != ROBBER
-        )
-    if TM in free:
-        others = [s for s in range(n) if s != me]
-        extra.extend(
-            _claim(TM, _act("swap", (a, b)), frozenset())
-            for i, a in enumerate(others)
-            for b in others[i + 1 :]
         )
     for c in extra:
         if c not in seen:
