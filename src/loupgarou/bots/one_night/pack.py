@@ -371,6 +371,9 @@ def centre_seen_of(
     return {int(o[1]): int(o[2]) for o in obs if o[0] == CENTRE}
 
 
+MARGIN = False
+"""EXPERIMENT knob."""
+
 CONTEXT_FROM: Final = 6
 """From this table size on (up to :data:`MAX_PLAYERS`), the liar weighs its candidates
 against the claims actually said (:func:`choose_in_context`)."""
@@ -441,6 +444,10 @@ def _context_score(
     keys = table_view(solver, table)
     if liar_role == TANNER or not own:
         return keys[me]
+    if MARGIN:
+        top_own = max(keys[s] for s in own)
+        top_other = max([keys[s] for s in range(len(keys)) if s not in own], default=0.0)
+        return top_other - top_own
     return -sum(keys[s] for s in own)
 
 
