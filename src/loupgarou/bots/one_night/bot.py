@@ -80,36 +80,27 @@ LIE_SAFE: Final = frozenset({VILLAGER, HUNTER_NO, DRUNK_NO, TM, SEER, ROBBER, IN
 """Village roles a liar may claim (a Mason lie is too easily caught)."""
 
 
-EARLY_CLASH = 0.0
-LATE_FIT = 0.0
-"""EXPERIMENT knobs."""
+EARLY_CLASH: Final = 1.0
+"""Added to the vote key of a seat that claimed a role before the seats that claimed it once
+too often (:func:`early_clash`)."""
 
 
-def _order_cues(claims: dict[int, ClaimKey], deck: dict[int, int]) -> dict[int, float]:
-    """EXPERIMENT: what the order of the claims tells."""
-    out: dict[int, float] = {}
-    order = list(claims)
-    by_role: dict[int, list[int]] = {}
-    for s in order:
-        by_role.setdefault(claims[s].role, []).append(s)
-    for role, seats in by_role.items():
-        if role in (WOLF, TANNER, MINION) or len(seats) <= deck.get(role, 0):
-            continue
-        for s in seats[: len(seats) - deck.get(role, 0)]:
-            out[s] = out.get(s, 0.0) + EARLY_CLASH
-    for i, s in enumerate(order):
-        c = claims[s]
-        for role, at, _ in c.saw:
-            if at < 0 or at == s:
-                continue
-            if at in order[:i] and claims[at].role == role:
-                out[s] = out.get(s, 0.0) + LATE_FIT
-        did = c.did
-        if did is not None and did.kind == "rob" and did.players and did.players[0] in order[:i]:
-            victim = did.players[0]
-            if any(at == s and role == claims[victim].role for role, at, _ in c.saw):
-                out[s] = out.get(s, 0.0) + LATE_FIT
-    return out
+def early_clash(claims: dict[int, ClaimKey], deck: dict[int, int]) -> list[int]:
+    """The seats whose claim of a village role came before the claims that made that role
+    claimed once too often (in the order spoken; ``claims`` keeps it).  A liar who heard a
+    role claimed does not claim it (:mod:`.pack` never does), so of two seats claiming the
+    one copy of a role, the one who spoke first could not know and is the likelier liar."""
+    counts: dict[int, int] = {}
+    for c in claims.values():
+        counts[c.role] = counts.get(c.role, 0) + 1
+    over = [r for r, k in counts.items() if k > deck.get(r, 0) and r not in (WOLF, MINION, TANNER)]
+    if not over:
+        return []
+    out: list[int] = []
+    for role in over:
+        seats = [s for s, c in claims.items() if c.role == role]
+        out.extend(seats[: len(seats) - deck.get(role, 0)])
+    return sorted(out)
 
 
 class SensibleOneNight:
@@ -291,10 +282,9 @@ class SensibleOneNight:
         # Rounded so that sums taken in another order (a shared table, a cache) can never
         # tell two seats apart differently.
         keys = {t: round9(post.wolf(t) - 0.8 * post.tanner(t)) for t in targets}
-        if EARLY_CLASH or LATE_FIT:
-            for t, extra in _order_cues(r.claims, _deck_counts(r.deck)).items():
-                if t in keys:
-                    keys[t] = round9(keys[t] + extra)
+        for t in early_clash(r.claims, _deck_counts(r.deck)):
+            if t in keys:
+                keys[t] = round9(keys[t] + EARLY_CLASH)
         best = targets[0]  # the highest key, the lowest seat among equals
         for t in targets[1:]:
             if keys[t] > keys[best] or (keys[t] == keys[best] and t < best):

@@ -371,9 +371,6 @@ def centre_seen_of(
     return {int(o[1]): int(o[2]) for o in obs if o[0] == CENTRE}
 
 
-MARGIN = False
-"""EXPERIMENT knob."""
-
 CONTEXT_FROM: Final = 6
 """From this table size on (up to :data:`MAX_PLAYERS`), the liar weighs its candidates
 against the claims actually said (:func:`choose_in_context`)."""
@@ -444,10 +441,6 @@ def _context_score(
     keys = table_view(solver, table)
     if liar_role == TANNER or not own:
         return keys[me]
-    if MARGIN:
-        top_own = max(keys[s] for s in own)
-        top_other = max([keys[s] for s in range(len(keys)) if s not in own], default=0.0)
-        return top_other - top_own
     return -sum(keys[s] for s in own)
 
 
@@ -469,9 +462,7 @@ def context_candidates(  # noqa: PLR0917 - what the liar knows, plainly
     seen = set(out)
     free = {r for r in LIE_ROLES if deck.get(r, 0) - claimed.get(r, 0) > 0}
     free -= partner_roles
-    told = sorted(
-        (s, c.role) for s, c in said.items() if s not in partners and c.role in LIE_ROLES
-    )
+    told = sorted((s, c.role) for s, c in said.items() if s not in partners and c.role in LIE_ROLES)
     extra: list[ClaimKey] = []
     if SEER in free:
         extra.extend(_claim(SEER, _act("look", (s,)), frozenset({(r, s, -1)})) for s, r in told)
