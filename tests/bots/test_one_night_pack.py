@@ -151,3 +151,47 @@ def test_the_spectators_answer_is_the_posteriors_with_seats_dealt_as_a_multiset(
                         assert abs(got.wolf(s) - want.wolf(s)) < 1e-9
                         assert abs(got.tanner(s) - want.tanner(s)) < 1e-9
                     assert abs(got.no_wolf - want.no_wolf) < 1e-9
+
+
+BENEFICE_6 = tuple(sorted(role_numbers(SCENARIO_BY_KEY["benefice"].deck_for(6))))
+
+
+def test_at_six_players_a_liar_weighs_its_claim_against_what_was_said() -> None:
+    """The in-context choice never claims a role already claimed to its last copy, is a
+    pure function of what the seat knows and its generator, and lists the stories that fit
+    what was said (a look or a theft confirming a claimed role)."""
+    solver = solver_for(BENEFICE_6, 6)
+    deck: dict[int, int] = {}
+    for r in BENEFICE_6:
+        deck[r] = deck.get(r, 0) + 1
+    said = {
+        1: ClaimKey(VILLAGER, None, frozenset()),
+        2: ClaimKey(SEER, Action("look", (3,)), frozenset({(ROBBER, 3, -1)})),
+    }
+    partners = {4}
+    options = pack.context_candidates(
+        0, 6, deck, said, {VILLAGER: 1, SEER: 1}, partners, set(), {}, WOLF
+    )
+    roles = {c.role for c in options}
+    assert VILLAGER not in roles and SEER not in roles
+    assert ClaimKey(ROBBER, Action("rob", (1,)), frozenset({(VILLAGER, 0, -1)})) in options
+    first = pack.choose_in_context(solver, 0, deck, said, partners, {}, WOLF, random.Random(3))
+    again = pack.choose_in_context(solver, 0, deck, said, partners, {}, WOLF, random.Random(3))
+    assert first is not None and first == again
+    assert first.role not in (VILLAGER, SEER, WOLF)
+
+
+def test_the_first_of_two_claims_of_one_copy_is_the_suspect() -> None:
+    from loupgarou.bots.one_night.bot import early_clash
+
+    deck = {WOLF: 2, SEER: 1, ROBBER: 1, VILLAGER: 3}
+    claims = {
+        3: ClaimKey(SEER, None, frozenset()),
+        0: ClaimKey(VILLAGER, None, frozenset()),
+        1: ClaimKey(SEER, None, frozenset()),
+        2: ClaimKey(ROBBER, None, frozenset()),
+    }
+    assert early_clash(claims, deck) == [3]
+    claims[4] = ClaimKey(ROBBER, None, frozenset())
+    assert early_clash(claims, deck) == [2, 3]
+    assert early_clash({0: ClaimKey(VILLAGER, None, frozenset())}, deck) == []
