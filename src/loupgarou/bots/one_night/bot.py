@@ -14,7 +14,8 @@
   to draw the votes.
 - **Vote**: reads every claim.  The village asks the solver (:mod:`.solver`) for
   each seat's chance of ending as a Werewolf and votes for the most likely one,
-  avoiding a probable Tanner (between seats about equally suspect, one of them at
+  avoiding a probable Tanner, and more suspicious of the seats that claimed first a role
+  later claimed once too often (:func:`early_clash`) (between seats about equally suspect, one of them at
   random); when nobody is likely a Werewolf it votes for the next seat clockwise
   (if everybody does, nobody dies, which wins for the village when no Werewolf is
   in play).  The werewolf side votes together for the non-wolf a spectator who

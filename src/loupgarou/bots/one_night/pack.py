@@ -24,6 +24,11 @@ answer is kept per deck and table size (a bounded memo of a pure function, so it
 only save time; the same few claims recur in every game).  The claims already said are
 not part of that question (they would make every question new, and the solver's answer
 at the talk costs milliseconds); they decide which roles are left to claim.
+
+**At six players** (:data:`CONTEXT_FROM`) the liar asks instead in context
+(:func:`choose_in_context`): each candidate, and stories that fit what was said, weighed by
+a spectator who heard the claims already said, the candidate and the partner's backing
+(about ten exact questions per liar, not kept: the claims said make each one new).
 """
 
 from __future__ import annotations
