@@ -53,3 +53,32 @@ def test_the_rules_name_the_roles_as_the_theme_does(browser: Browser, server: Se
         assert not ann.errors, ann.errors
     finally:
         ann.close()
+
+
+def test_a_warning_about_the_deck_names_the_roles_as_the_theme_does(
+    browser: Browser, server: Server
+) -> None:
+    # An Insomniac with neither a Robber nor a Troublemaker to move her card: the engine
+    # warns, and the page words the warning with the pirates' names.
+    code, token = server.room(
+        "Ann",
+        family="one-night",
+        deck=["werewolf", "werewolf", "seer", "insomniac", "villager", "villager"],
+        players=3,
+        mode="phones",
+        lang="en",
+        theme="pirates",
+    )
+    ann = Phone(browser, server.base, "Ann").with_token(code, token)
+    try:
+        ann.open(f"/r/{code}")
+        warning = ann.page.locator('.notice.warn[data-code="setup.insomniac_alone"]')
+        expect(warning).to_have_text(
+            "The Night Watch learns nothing unless a Pickpocket or a Parrot can move her card."
+        )
+        ann.page.click('[data-lang="fr"]')
+        expect(warning).to_contain_text("Veilleur")
+        expect(warning).not_to_contain_text("Insomniaque")
+        assert not ann.errors, ann.errors
+    finally:
+        ann.close()

@@ -69,7 +69,7 @@ export const has = (key) => key in dict || key in fallbackDict;
  * `err.<code>` with the `data` it came with (role keys named by `role`, rules by their
  * label, lists joined, numbers written the page's way); the server's English message
  * when the page has no text for the code, or the data it needs is missing. */
-export function errorText(item, role = (r) => (has(`role.${r}`) ? t(`role.${r}`) : r)) {
+export function errorText(item, role = (r, many = false) => (has(`role.${r}${many ? ".many" : ""}`) ? t(`role.${r}${many ? ".many" : ""}`) : r)) {
   const key = `err.${item?.code}`;
   const english = item?.message || item?.code || "";
   if (!item?.code || !has(key)) return english;
@@ -85,6 +85,10 @@ export function errorText(item, role = (r) => (has(`role.${r}`) ? t(`role.${r}`)
   };
   const vars = {};
   for (const [k, v] of Object.entries(item.data || {})) vars[k] = word(k, v);
+  // A role the text names itself ({insomniac}, {werewolf_many}) is named as the room's theme does.
+  for (const [, k, many] of (dict[key] ?? fallbackDict[key]).matchAll(/\{(\w+?)(_many)?\}/g)) {
+    if (!(k + (many || "") in vars) && has(`role.${k}`)) vars[k + (many || "")] = role(k, Boolean(many));
+  }
   const text = t(key, vars);
   return /\{\w+\}/.test(text) ? english : text;
 }
