@@ -34,6 +34,8 @@ def test_the_rules_name_the_roles_as_the_theme_does(browser: Browser, server: Se
         expect(thief_help).to_contain_text("unless both are Mutineers")
         expect(thief_help).not_to_contain_text("Werewol")
         expect(ann.page.locator("#set-scenario")).to_contain_text("with the Stowaway")
+        captain = ann.page.locator('label[for="set-opt-captain"]')
+        expect(captain).to_have_text("A Quartermaster")
         # The page in French: the French pirates' names, the rule worded for any gender.
         ann.page.click('[data-lang="fr"]')
         expect(label).to_have_text("Chirurgien de bord\u00a0: peut s'empoisonner")
@@ -42,6 +44,7 @@ def test_the_rules_name_the_roles_as_the_theme_does(browser: Browser, server: Se
         expect(thief_help).to_contain_text("Le joueur Passager clandestin est obligé")
         expect(thief_help).to_contain_text("des Mutins")
         expect(thief_help).not_to_contain_text("Loup")
+        expect(captain).to_have_text("Titre de Quartier-maître")
         expect(ann.page.locator("#set-scenario")).to_contain_text(
             "avec la carte Passager clandestin"
         )

@@ -65,6 +65,12 @@ export function t(key, vars = {}) {
 }
 export const has = (key) => key in dict || key in fallbackDict;
 
+/** `text` with the roles it names itself (`{insomniac}`, `{werewolf_many}`) named by `role`
+ * (the room's theme); other placeholders are left as they are. */
+function withRoles(text, role) {
+  return text.replace(/\{(\w+?)(_many)?\}/g, (m, k, many) => (has(`role.${k}`) ? role(k, Boolean(many)) : m));
+}
+
 /** A problem, warning or error from the server in the page's language: the text of
  * `err.<code>` with the `data` it came with (role keys named by `role`, rules by their
  * label, lists joined, numbers written the page's way); the server's English message
@@ -79,17 +85,13 @@ export function errorText(item, role = (r, many = false) => (has(`role.${r}${man
       return xs.length > 1 ? `${xs.slice(0, -1).join(", ")} ${t("common.and")} ${xs[xs.length - 1]}` : xs.join("");
     }
     if (k === "role") return role(v);
-    if (k === "option" && has(`opt.${v}`)) return t(`opt.${v}`);
+    if (k === "option" && has(`opt.${v}`)) return withRoles(t(`opt.${v}`), role);
     if (typeof v === "number") return v.toLocaleString(lang);
     return String(v);
   };
   const vars = {};
   for (const [k, v] of Object.entries(item.data || {})) vars[k] = word(k, v);
-  // A role the text names itself ({insomniac}, {werewolf_many}) is named as the room's theme does.
-  for (const [, k, many] of (dict[key] ?? fallbackDict[key]).matchAll(/\{(\w+?)(_many)?\}/g)) {
-    if (!(k + (many || "") in vars) && has(`role.${k}`)) vars[k + (many || "")] = role(k, Boolean(many));
-  }
-  const text = t(key, vars);
+  const text = withRoles(t(key, vars), role);
   return /\{\w+\}/.test(text) ? english : text;
 }
 
