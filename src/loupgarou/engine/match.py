@@ -226,7 +226,9 @@ class Match:
             raise IllegalAction("action.empty_statement", "a statement needs a text or a claim")
         if not self.variant.may_speak(self.state, seat):
             raise IllegalAction(
-                "action.cannot_speak", f"{seat_label(self.config.players, seat)} may not speak now"
+                "action.cannot_speak",
+                f"{seat_label(self.config.players, seat)} may not speak now",
+                {"seat": seat},
             )
         self.state, events = self.variant.speak(self.state, seat, statement)
         self.inputs.append(Input("statement", seat, "", None, None, statement))
@@ -361,6 +363,7 @@ def not_your_turn(players: Sequence[str], seat: int, pending: Sequence[Decision]
     return IllegalAction(
         "action.not_your_turn",
         f"{seat_label(players, seat)} has nothing to decide now; {waiting_for(players, pending)}",
+        {"seat": seat, "waiting": sorted({d.seat for d in pending})},
     )
 
 
@@ -377,9 +380,12 @@ def not_allowed(players: Sequence[str], decision: Decision, action: Action) -> I
             "action.illegal",
             f"{who} may not pass: the decision '{decision.kind}' is mandatory; choose one of: "
             + legal,
+            {"seat": decision.seat, "decision": decision.kind, "mandatory": True},
         )
     return IllegalAction(
-        "action.illegal", f"{who} cannot '{action_words(players, action)}' now; legal: {legal}"
+        "action.illegal",
+        f"{who} cannot '{action_words(players, action)}' now; legal: {legal}",
+        {"seat": decision.seat, "decision": decision.kind},
     )
 
 
