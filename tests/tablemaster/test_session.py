@@ -309,7 +309,7 @@ def test_a_refusal_of_the_rules_is_told_in_the_tables_language(
     language: str, expected: str
 ) -> None:
     from loupgarou.core.actions import Action
-    from loupgarou.engine import new_match
+    from loupgarou.engine import Match, new_match
     from loupgarou.narration.answers import BadAnswer
 
     gm = thiercelieux(language=language)
@@ -317,8 +317,12 @@ def test_a_refusal_of_the_rules_is_told_in_the_tables_language(
     gm.match = new_match(gm.variant, names, [r.value for r in thiercelieux_game.DECK], seed=3)
     deciding = {d.seat for d in gm.m.pending()}
     idle = next(s for s in range(len(names)) if s not in deciding)
+
+    def idle_passes(m: Match) -> None:
+        m.submit(idle, Action("pass"))
+
     with pytest.raises(BadAnswer) as refused:
-        gm._attempt(lambda m: m.submit(idle, Action("pass")))
+        gm._attempt(idle_passes)
     said = gm.locale.text(refused.value.key, **refused.value.params)
     assert said.startswith(expected.format(who=names[idle])), said
     waiting = [names[s] for s in sorted(deciding)]
