@@ -225,11 +225,7 @@ class Match:
         if not statement.text and statement.claim is None:
             raise IllegalAction("action.empty_statement", "a statement needs a text or a claim")
         if not self.variant.may_speak(self.state, seat):
-            raise IllegalAction(
-                "action.cannot_speak",
-                f"{seat_label(self.config.players, seat)} may not speak now",
-                {"seat": seat},
-            )
+            raise cannot_speak(self.config.players, seat, self.variant.public(self.state))
         self.state, events = self.variant.speak(self.state, seat, statement)
         self.inputs.append(Input("statement", seat, "", None, None, statement))
         self.events.extend(events)
@@ -365,6 +361,22 @@ def not_your_turn(players: Sequence[str], seat: int, pending: Sequence[Decision]
         f"{seat_label(players, seat)} has nothing to decide now; {waiting_for(players, pending)}",
         {"seat": seat, "waiting": sorted({d.seat for d in pending})},
     )
+
+
+def cannot_speak(players: Sequence[str], seat: int, public: Mapping[str, JSON]) -> IllegalAction:
+    """The refusal of a statement, with why, read from what every seat sees: the dead are
+    silent, the night too, and some moments of a day (a secret vote, another's defence)."""
+    who = seat_label(players, seat)
+    alive = public.get("alive")
+    if isinstance(alive, list) and seat not in alive:
+        why, text = "dead", f"{who} is dead, and the dead do not speak"
+    elif public.get("phase") == "over":
+        why, text = "over", "the game is over"
+    elif public.get("phase") == "day":
+        why, text = "moment", f"{who} may not speak at this moment of the day"
+    else:
+        why, text = "night", f"{who} may not speak before the day; statements wait for it"
+    return IllegalAction("action.cannot_speak", text, {"seat": seat, "why": why})
 
 
 def not_allowed(players: Sequence[str], decision: Decision, action: Action) -> IllegalAction:
