@@ -177,9 +177,7 @@ class OneNight:
         votes = tuple(ballots)
         state = state.with_votes(votes)
         voted = _voted(seat, target)
-        # Not ``-1 in votes``: compiled, ``in`` on a tuple is a generic call (about 300
-        # instructions a vote), ``any`` over a generator a native loop.
-        if any(v < 0 for v in votes):
+        if -1 in votes:
             return state, (voted,)
         end, dead, outcome = resolution.finish(state)
         return state.finished(dead, outcome), (voted, *end)
