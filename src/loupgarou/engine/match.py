@@ -99,6 +99,7 @@ class Match:
 
     __slots__ = (
         "_act",
+        "_apply_chance",
         "_chance_request",
         "_decisions",
         "_pending",
@@ -122,12 +123,15 @@ class Match:
         """Set up and deal the game; with ``resume``, be a copy of that match instead
         (see :meth:`fork`)."""
         self.variant = variant
-        # The family's three functions the engine calls at every input, looked up once
+        # The family's functions the engine calls at every input or draw, looked up once
         # (through the protocol, each call looked the method up on the family's class
         # again: about 1,000 instructions an input in the compiled build).
         self._pending: Callable[[Any], tuple[Decision, ...]] = variant.decisions
         self._act: Callable[[Any, int, Action], tuple[Any, tuple[Event, ...]]] = variant.apply
         self._chance_request: Callable[[Any], ChanceRequest | None] = variant.chance_request
+        self._apply_chance: Callable[[Any, JSON], tuple[Any, tuple[Event, ...]]] = (
+            variant.apply_chance
+        )
         self.config = config
         self.chance = chance
         self._decisions: tuple[Decision, ...] | None = None
@@ -275,16 +279,16 @@ class Match:
 
     def _draw(self, state: Any) -> tuple[Any, list[Input], tuple[Event, ...]]:
         """Resolve every pending chance request from ``state``, without touching the match."""
-        variant = self.variant
+        chance_request, apply_chance = self._chance_request, self._apply_chance
         inputs: list[Input] = []
         events: list[Event] = []
-        request = variant.chance_request(state)
+        request = chance_request(state)
         while request is not None:
             value = request.check(self.chance.draw(request))
-            state, more = variant.apply_chance(state, value)
+            state, more = apply_chance(state, value)
             inputs.append(Input("chance", -1, request.label, value))
             events.extend(more)
-            request = variant.chance_request(state)
+            request = chance_request(state)
         return state, inputs, tuple(events)
 
     # --- what a seat may see -------------------------------------------------------------
