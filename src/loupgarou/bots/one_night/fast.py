@@ -91,7 +91,7 @@ EMPTY: Final[Result] = ((), (), 0.0, 0.0, 0)
 class Left:
     """The cards not placed yet, which the centre holds in some order."""
 
-    __slots__ = ("k", "mult", "rem", "tanners", "wolves")
+    __slots__ = ("k", "mult", "rem", "shares", "tanners", "wolf_share", "wolves")
 
     def __init__(self, mult: float, rem: tuple[tuple[int, int], ...]) -> None:
         self.mult = mult
@@ -108,6 +108,9 @@ class Left:
         self.k = k
         self.wolves = wolves
         self.tanners = tanners
+        self.shares = [(r, m / k) for r, m in rem]
+        """Per card left, the chance that an unseen centre card is that card."""
+        self.wolf_share = wolves / k if k else 0.0
 
 
 class Pick:
@@ -479,10 +482,10 @@ def solve(
     mine = _Mine(fd, knowledge)
     if not mine.ok:
         return None
-    acc = _enumerate(fd, mine, claims, lies, budget, None)
-    if acc is None:
+    walk = _enumerate(fd, mine, claims, lies, budget, None)
+    if walk is None:
         return EMPTY
-    return _tables(fd.n, acc[0], acc[1])
+    return _tables(walk)
 
 
 class VoteTable:
@@ -618,9 +621,6 @@ def _shareable(fd: FastDeck, knowledge: NightKnowledge, own: ClaimKey) -> bool:
     return _Mine(fd, knowledge).ok
 
 
-Acc = dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...], int], float]
-
-
 _NO_ROB: Final = [Pick(1.0, -1)]
 _NO_SWAP: Final = [Pick(1.0, -1, -1)]
 _NO_TAKE: Final = [Pick(1.0, -1)]
@@ -693,14 +693,14 @@ class _Walk:
         "budget",
         "centre0",
         "cnt",
-        "cut",
         "deal",
-        "dealt_acc",
+        "dl",
         "fd",
-        "final_acc",
+        "fin",
         "holder",
         "ins_of",
         "k0",
+        "leaves",
         "look_role",
         "look_seat",
         "masks",
@@ -719,6 +719,8 @@ class _Walk:
         "steps",
         "swaps_of",
         "takes_of",
+        "total",
+        "wolf_mass",
         "work",
     )
 
@@ -758,19 +760,27 @@ class _Walk:
             self.look_role[st.seat] = st.look_role
         self.budget = budget
         self.masks = masks
-        """A vote table's rows by liar set (None: list the leaves in :attr:`final_acc`)."""
+        """A vote table's rows by liar set (None: sum the posterior's tables, :attr:`fin`)."""
         self.rows: list[list[float] | None] = [None] * (1 << n if masks is not None else 0)
         """The same rows, by liar set (a list: faster to read than the dict, which keeps the
         order they were made in)."""
-        self.cut = n if masks is not None else n + 3  # a vote table keeps the seats' cards
         self.deal = [-1] * n
         self.runs = [0] * n
         """Per free seat dealt, how many free seats so far (itself included) hold its card
         in a row (free seats are dealt in non-decreasing order)."""
         self.holder = [-1] * NROLES
         """Per role, the seat dealt it (-1: none, so far)."""
-        self.final_acc: Acc = {}
-        self.dealt_acc: Acc = {}
+        size = (n + 3) * NROLES
+        self.fin = [0.0] * size
+        """Per position and role (``position * NROLES + role``), the weight of the worlds
+        where that position holds that role at dawn (a centre card nobody saw, or the one the
+        Drunk took, split in proportion to the cards left)."""
+        self.dl = [0.0] * size
+        """The same for the deal."""
+        self.total = 0.0
+        self.wolf_mass = 0.0
+        """The weight of the worlds with a Werewolf among the players at dawn."""
+        self.leaves = 0
         self.work = 0
         self.my_rob = [Pick(1.0, mine.robbed)]
         my_swap = [Pick(1.0, mine.swap[0], mine.swap[1])]
@@ -910,7 +920,7 @@ class _Walk:
     def night(self, w: float, mask: int, code: int) -> None:
         """The night of the deal in :attr:`deal`: every choice of the Robber, the
         Troublemaker and the Drunk that gives the claims a positive weight, summed into
-        the vote table (:attr:`masks`) or listed as leaves (:attr:`final_acc`)."""
+        the vote table (:attr:`masks`) or into the posterior's tables (:meth:`leaf`)."""
         fd = self.fd
         n = fd.n
         me = self.me
@@ -1084,14 +1094,17 @@ class _Walk:
             return
         check_own = insom >= 0 and insom == me
         own = self.own
-        cut = self.cut
-        out: list[tuple[tuple[int, ...], float, int]] = []
+        if left is None:
+            left = lazy_memo[code]
+            if left is None:
+                left = fd.lazy(self.cnt)
+        mult = left.mult  # 1 once a Seer's look pinned the centre's order
+        total_here = 0.0
         for pr in rob:
             t = pr.a
             if t >= 0:
                 cards[robber], cards[t] = cards[t], cards[robber]
             wr = w * pr.f
-            m_rob = mask | rob_bit if t >= 0 and is_liar[cards[robber]] else mask
             for sw in swaps:
                 a = sw.a
                 b = sw.b
@@ -1103,43 +1116,66 @@ class _Walk:
                     x = n + c
                     if c >= 0:
                         cards[drunk], cards[x] = cards[x], cards[drunk]
+                    wl = -1.0
                     if check_own:
                         if cards[insom] == own:
-                            out.append((tuple(cards[:cut]), wt * tk.f, m_rob))
+                            wl = wt * tk.f * mult
                     elif ins is not None:
                         now = cards[insom]
                         if is_liar[now]:
-                            out.append((tuple(cards[:cut]), wt * tk.f * ins.lie, m_rob | ins_bit))
+                            wl = wt * tk.f * ins.lie * mult
                         elif ins.ok and (ins.need < 0 or ins.need == now):
-                            out.append((tuple(cards[:cut]), wt * tk.f, m_rob))
+                            wl = wt * tk.f * mult
                     else:
-                        out.append((tuple(cards[:cut]), wt * tk.f, m_rob))
+                        wl = wt * tk.f * mult
+                    if wl > 0.0:
+                        self.leaf(cards, wl, left)
+                        total_here += wl
                     if c >= 0:
                         cards[drunk], cards[x] = cards[x], cards[drunk]
                 if a >= 0:
                     cards[a], cards[b] = cards[b], cards[a]
             if t >= 0:
                 cards[robber], cards[t] = cards[t], cards[robber]
-        if not out:
-            return
-        if left is None:
-            left = lazy_memo[code]
-            if left is None:
-                left = fd.lazy(self.cnt)
-        mult = left.mult  # 1 once a Seer's look pinned the centre's order
-        remk = left.rem
-        total_here = 0.0
-        for ct, w_leaf, m_all in out:
-            wl = w_leaf * mult
-            if wl > 0.0:
-                fkey = (ct, remk, m_all)
-                final_acc = self.final_acc
-                final_acc[fkey] = final_acc.get(fkey, 0.0) + wl
-                total_here += wl
         if total_here > 0.0:
-            dkey = (tuple(deal) + tuple(centre), remk, 0)
-            dealt_acc = self.dealt_acc
-            dealt_acc[dkey] = dealt_acc.get(dkey, 0.0) + total_here
+            # The deal: the players' cards, the centre's pinned ones, the rest in proportion.
+            dl = self.dl
+            base = 0
+            for p in range(n + 3):
+                card = cards[p] if p < n else centre[p - n]
+                if card >= 0:
+                    dl[base + card] += total_here
+                else:
+                    for rr, share in left.shares:
+                        dl[base + rr] += total_here * share
+                base += NROLES
+
+    def leaf(self, cards: list[int], wl: float, left: Left) -> None:
+        """Add one world of weight ``wl`` (cards at dawn ``cards``, -1: a centre card
+        nobody saw, among ``left``) to the posterior's sums."""
+        n = self.fd.n
+        fin = self.fin
+        self.leaves += 1
+        self.total += wl
+        wolves = False
+        unknown = False
+        base = 0
+        for p in range(n + 3):
+            card = cards[p]
+            if card >= 0:
+                fin[base + card] += wl
+                if card == WOLF and p < n:
+                    wolves = True
+            else:
+                for rr, share in left.shares:
+                    fin[base + rr] += wl * share
+                if p < n:
+                    unknown = True  # the Drunk holds a centre card nobody saw
+            base += NROLES
+        if wolves:
+            self.wolf_mass += wl
+        elif unknown:
+            self.wolf_mass += wl * left.wolf_share
 
 
 def _enumerate(  # noqa: PLR0917
@@ -1150,9 +1186,8 @@ def _enumerate(  # noqa: PLR0917
     budget: int,
     masks: dict[int, list[float]] | None,
     free: frozenset[int] = frozenset(),
-) -> tuple[Acc, Acc] | None:
-    """The weights of the leaves, by (cards at dawn, the unknown centre cards, 0), and by
-    the deal; or, for a vote table (``masks``), each seat's Werewolf and Tanner summed into
+) -> _Walk | None:
+    """The walk, its sums made (:attr:`_Walk.fin`, :attr:`_Walk.dl`); or, for a vote table (``masks``), each seat's Werewolf and Tanner summed into
     ``masks`` by the set of claimants lying (as bits).  None if no world fits.
 
     ``free``: seats that are interchangeable (silent, named by no claim, not the solving
@@ -1253,61 +1288,20 @@ def _enumerate(  # noqa: PLR0917
         masks=masks,
     )
     walk.place(0, 1.0, 0, code0)
-    if not walk.final_acc:
+    if walk.total <= 0.0:
         return None
-    return walk.final_acc, walk.dealt_acc
+    return walk
 
 
-def _tables(n: int, final_acc: Acc, dealt_acc: Acc) -> Result:
-    """Normalised tables from the summed leaves (unknown cards split in proportion)."""
-    size = n + 3
-    final = [0.0] * (size * NROLES)
-    dealt = [0.0] * (size * NROLES)
-    total = 0.0
-    wolf_mass = 0.0
-    for (cards_t, remk, _), w in final_acc.items():
-        total += w
-        wolf = False
-        p_lazy_wolf = 0.0
-        base = 0
-        k = 0  # the cards left (a plain loop: once a leaf, not once an unknown position)
-        for _, m in remk:
-            k += m
-        for pos, r in enumerate(cards_t):
-            if r >= 0:
-                final[base + r] += w
-                if r == WOLF and pos < n:
-                    wolf = True
-            else:
-                for rr, m in remk:
-                    final[base + rr] += w * m / k
-                    if rr == WOLF and pos < n:
-                        p_lazy_wolf = m / k
-            base += NROLES
-        if wolf:
-            wolf_mass += w
-        elif p_lazy_wolf:
-            wolf_mass += w * p_lazy_wolf
-    for (deal_t, remk, _), w in dealt_acc.items():
-        base = 0
-        k = 0
-        for _, m in remk:
-            k += m
-        for r in deal_t:
-            if r >= 0:
-                dealt[base + r] += w
-            else:
-                for rr, m in remk:
-                    dealt[base + rr] += w * m / k
-            base += NROLES
-    inv = 1.0 / total
-    final_t = tuple(
-        tuple([v * inv for v in final[b : b + NROLES]]) for b in range(0, size * NROLES, NROLES)
-    )
-    dealt_t = tuple(
-        tuple([v * inv for v in dealt[b : b + NROLES]]) for b in range(0, size * NROLES, NROLES)
-    )
-    return final_t, dealt_t, total, wolf_mass * inv, len(final_acc)
+def _tables(walk: _Walk) -> Result:
+    """Normalised tables from the walk's sums."""
+    inv = 1.0 / walk.total
+    size = (walk.fd.n + 3) * NROLES
+    fin = walk.fin
+    dl = walk.dl
+    final_t = tuple(tuple([v * inv for v in fin[b : b + NROLES]]) for b in range(0, size, NROLES))
+    dealt_t = tuple(tuple([v * inv for v in dl[b : b + NROLES]]) for b in range(0, size, NROLES))
+    return final_t, dealt_t, walk.total, walk.wolf_mass * inv, walk.leaves
 
 
 def _seer_centre(
