@@ -927,16 +927,26 @@ class _Walk:
         deal = self.deal
         holder = self.holder
         centre0 = self.centre0
-        mason_saw = self.mason_saw
         lazy_memo = fd.lazy_memo
         masks: dict[int, list[float]] | None = self.masks
         is_liar = IS_LIAR
         bits = self.bits
-        if mason_saw:
-            masons = [s for s in range(n) if deal[s] == MASON]
-            for s, saw in mason_saw.items():
-                if deal[s] == MASON and saw != frozenset((MASON, o, -1) for o in masons if o != s):
+        # A claimed Mason holding a Mason saw exactly the other Masons (:meth:`place` already
+        # cut the deals where it did not: a check, without building the sets).
+        for c, named in self.mates:
+            if c < 0:
+                if deal[-1 - c] == MASON:
                     return
+            elif deal[c] == MASON:
+                masons = 0
+                for p in range(n):
+                    if deal[p] == MASON:
+                        masons += 1
+                if masons != len(named) + 1:
+                    return
+                for o in named:
+                    if deal[o] != MASON:
+                        return
         centre = centre0
         left: Left | None = None
         # The Seer: a claimed look is a factor (what it names must be there).
@@ -1099,6 +1109,28 @@ class _Walk:
             if left is None:
                 left = fd.lazy(self.cnt)
         mult = left.mult  # 1 once a Seer's look pinned the centre's order
+        # The positions some choice of this night moves a card to or from: each world adds
+        # its weight there; every other position holds its dealt card in every world of the
+        # night, so it gets the night's total once, at the end.
+        moved: list[int] = []
+        for pr in rob:
+            if pr.a >= 0:
+                _mark(moved, robber)
+                _mark(moved, pr.a)
+        for sw in swaps:
+            if sw.a >= 0:
+                _mark(moved, sw.a)
+                _mark(moved, sw.b)
+        for tk in takes:
+            if tk.a >= 0:
+                _mark(moved, drunk)
+                _mark(moved, n + tk.a)
+        # Whether a player that no choice moves holds a Werewolf (then every world has one).
+        fixed_wolf = False
+        for p in range(n):
+            if deal[p] == WOLF and p not in moved:
+                fixed_wolf = True
+                break
         total_here = 0.0
         for pr in rob:
             t = pr.a
@@ -1129,7 +1161,7 @@ class _Walk:
                     else:
                         wl = wt * tk.f * mult
                     if wl > 0.0:
-                        self.leaf(cards, wl, left)
+                        self.leaf(cards, wl, left, moved, fixed_wolf)
                         total_here += wl
                     if c >= 0:
                         cards[drunk], cards[x] = cards[x], cards[drunk]
@@ -1138,30 +1170,41 @@ class _Walk:
             if t >= 0:
                 cards[robber], cards[t] = cards[t], cards[robber]
         if total_here > 0.0:
-            # The deal: the players' cards, the centre's pinned ones, the rest in proportion.
+            # The deal (the players' cards, the centre's pinned ones, the rest in proportion),
+            # and the cards at dawn where no choice moves one (the same cards).
             dl = self.dl
+            fin = self.fin
             base = 0
             for p in range(n + 3):
-                card = cards[p] if p < n else centre[p - n]
+                card = cards[p]  # every card back in place: the deal
+                still = p not in moved
                 if card >= 0:
                     dl[base + card] += total_here
+                    if still:
+                        fin[base + card] += total_here
                 else:
                     for rr, share in left.shares:
                         dl[base + rr] += total_here * share
+                        if still:
+                            fin[base + rr] += total_here * share
                 base += NROLES
 
-    def leaf(self, cards: list[int], wl: float, left: Left) -> None:
+    def leaf(
+        self, cards: list[int], wl: float, left: Left, moved: list[int], fixed_wolf: bool
+    ) -> None:
         """Add one world of weight ``wl`` (cards at dawn ``cards``, -1: a centre card
-        nobody saw, among ``left``) to the posterior's sums."""
+        nobody saw, among ``left``) to the posterior's sums, at the positions ``moved``
+        (:meth:`night` adds the others once per night); ``fixed_wolf``: a player no choice
+        moves holds a Werewolf."""
         n = self.fd.n
         fin = self.fin
         self.leaves += 1
         self.total += wl
-        wolves = False
+        wolves = fixed_wolf
         unknown = False
-        base = 0
-        for p in range(n + 3):
+        for p in moved:
             card = cards[p]
+            base = p * NROLES
             if card >= 0:
                 fin[base + card] += wl
                 if card == WOLF and p < n:
@@ -1171,11 +1214,16 @@ class _Walk:
                     fin[base + rr] += wl * share
                 if p < n:
                     unknown = True  # the Drunk holds a centre card nobody saw
-            base += NROLES
         if wolves:
             self.wolf_mass += wl
         elif unknown:
             self.wolf_mass += wl * left.wolf_share
+
+
+def _mark(moved: list[int], p: int) -> None:
+    """Add position ``p`` to ``moved`` once."""
+    if p not in moved:
+        moved.append(p)
 
 
 def _enumerate(  # noqa: PLR0917
