@@ -681,6 +681,20 @@ _NOT_SEEN: Final = Seen([], [], Left(1.0, ()))
 """Kept for a Seer's look whose cards cannot be there (compared by identity)."""
 
 
+class Unseen:
+    """The weight of the worlds whose unseen cards are ``left``, the centre ``centre`` (-1:
+    unseen): in the deal, and per position holding an unseen card at dawn.  Split in
+    proportion to the cards once, at the end (:func:`_tables`), rather than once a world."""
+
+    __slots__ = ("at", "centre", "deal_w", "left")
+
+    def __init__(self, left: Left, centre: list[int], size: int) -> None:
+        self.left = left
+        self.centre = centre
+        self.deal_w = 0.0
+        self.at = [0.0] * size
+
+
 class _Walk:
     """One enumeration's walk over the deals and the nights (:func:`_enumerate` sets it up).
 
@@ -720,6 +734,7 @@ class _Walk:
         "swaps_of",
         "takes_of",
         "total",
+        "unseen",
         "wolf_mass",
         "work",
     )
@@ -781,6 +796,9 @@ class _Walk:
         self.wolf_mass = 0.0
         """The weight of the worlds with a Werewolf among the players at dawn."""
         self.leaves = 0
+        self.unseen: dict[int, Unseen] = {}
+        """The weights at the positions holding an unseen card, by the cards unseen (the
+        identity of their :class:`Left`): split in proportion once, by :func:`_tables`."""
         self.work = 0
         self.my_rob = [Pick(1.0, mine.robbed)]
         my_swap = [Pick(1.0, mine.swap[0], mine.swap[1])]
@@ -933,7 +951,7 @@ class _Walk:
         bits = self.bits
         # A claimed Mason holding a Mason saw exactly the other Masons (:meth:`place` already
         # cut the deals where it did not: a check, without building the sets).
-        for c, named in self.mates:
+        for c, others in self.mates:
             if c < 0:
                 if deal[-1 - c] == MASON:
                     return
@@ -942,9 +960,9 @@ class _Walk:
                 for p in range(n):
                     if deal[p] == MASON:
                         masons += 1
-                if masons != len(named) + 1:
+                if masons != len(others) + 1:
                     return
-                for o in named:
+                for o in others:
                     if deal[o] != MASON:
                         return
         centre = centre0
@@ -1131,6 +1149,7 @@ class _Walk:
             if deal[p] == WOLF and p not in moved:
                 fixed_wolf = True
                 break
+        uns = self.unseen_of(left, centre) if left.k else None
         total_here = 0.0
         for pr in rob:
             t = pr.a
@@ -1161,7 +1180,7 @@ class _Walk:
                     else:
                         wl = wt * tk.f * mult
                     if wl > 0.0:
-                        self.leaf(cards, wl, left, moved, fixed_wolf)
+                        self.leaf(cards, wl, uns, moved, fixed_wolf)
                         total_here += wl
                     if c >= 0:
                         cards[drunk], cards[x] = cards[x], cards[drunk]
@@ -1170,32 +1189,44 @@ class _Walk:
             if t >= 0:
                 cards[robber], cards[t] = cards[t], cards[robber]
         if total_here > 0.0:
-            # The deal (the players' cards, the centre's pinned ones, the rest in proportion),
-            # and the cards at dawn where no choice moves one (the same cards).
+            # The deal (the players' cards, the centre's pinned ones, the unseen ones), and
+            # the cards at dawn where no choice moves one (the same cards).
             dl = self.dl
             fin = self.fin
             base = 0
             for p in range(n + 3):
                 card = cards[p]  # every card back in place: the deal
-                still = p not in moved
                 if card >= 0:
                     dl[base + card] += total_here
-                    if still:
+                    if p not in moved:
                         fin[base + card] += total_here
-                else:
-                    for rr, share in left.shares:
-                        dl[base + rr] += total_here * share
-                        if still:
-                            fin[base + rr] += total_here * share
+                elif uns is not None and p not in moved:
+                    uns.at[p] += total_here
                 base += NROLES
+            if uns is not None:
+                uns.deal_w += total_here
+
+    def unseen_of(self, left: Left, centre: list[int]) -> Unseen:
+        """The sums of the worlds whose unseen cards are ``left`` (``centre``: the centre
+        cards pinned, -1: unseen; the same for every such world of one walk)."""
+        key = id(left)
+        got = self.unseen.get(key)
+        if got is None:
+            got = self.unseen[key] = Unseen(left, centre, self.fd.n + 3)
+        return got
 
     def leaf(
-        self, cards: list[int], wl: float, left: Left, moved: list[int], fixed_wolf: bool
+        self,
+        cards: list[int],
+        wl: float,
+        uns: Unseen | None,
+        moved: list[int],
+        fixed_wolf: bool,
     ) -> None:
-        """Add one world of weight ``wl`` (cards at dawn ``cards``, -1: a centre card
-        nobody saw, among ``left``) to the posterior's sums, at the positions ``moved``
-        (:meth:`night` adds the others once per night); ``fixed_wolf``: a player no choice
-        moves holds a Werewolf."""
+        """Add one world of weight ``wl`` (cards at dawn ``cards``, -1: a card nobody saw,
+        among ``uns``'s) to the posterior's sums, at the positions ``moved`` (:meth:`night`
+        adds the others once per night); ``fixed_wolf``: a player no choice moves holds a
+        Werewolf."""
         n = self.fd.n
         fin = self.fin
         self.leaves += 1
@@ -1204,20 +1235,18 @@ class _Walk:
         unknown = False
         for p in moved:
             card = cards[p]
-            base = p * NROLES
             if card >= 0:
-                fin[base + card] += wl
+                fin[p * NROLES + card] += wl
                 if card == WOLF and p < n:
                     wolves = True
-            else:
-                for rr, share in left.shares:
-                    fin[base + rr] += wl * share
+            elif uns is not None:
+                uns.at[p] += wl
                 if p < n:
                     unknown = True  # the Drunk holds a centre card nobody saw
         if wolves:
             self.wolf_mass += wl
-        elif unknown:
-            self.wolf_mass += wl * left.wolf_share
+        elif unknown and uns is not None:
+            self.wolf_mass += wl * uns.left.wolf_share
 
 
 def _mark(moved: list[int], p: int) -> None:
@@ -1344,9 +1373,23 @@ def _enumerate(  # noqa: PLR0917
 def _tables(walk: _Walk) -> Result:
     """Normalised tables from the walk's sums."""
     inv = 1.0 / walk.total
-    size = (walk.fd.n + 3) * NROLES
+    n = walk.fd.n
+    size = (n + 3) * NROLES
     fin = walk.fin
     dl = walk.dl
+    for uns in walk.unseen.values():
+        shares = uns.left.shares
+        for j in range(3):
+            if uns.centre[j] < 0:
+                base = (n + j) * NROLES
+                for rr, share in shares:
+                    dl[base + rr] += uns.deal_w * share
+        for p in range(n + 3):
+            w = uns.at[p]
+            if w > 0.0:
+                base = p * NROLES
+                for rr, share in shares:
+                    fin[base + rr] += w * share
     final_t = tuple(tuple([v * inv for v in fin[b : b + NROLES]]) for b in range(0, size, NROLES))
     dealt_t = tuple(tuple([v * inv for v in dl[b : b + NROLES]]) for b in range(0, size, NROLES))
     return final_t, dealt_t, walk.total, walk.wolf_mass * inv, walk.leaves
