@@ -832,9 +832,10 @@ class _Walk:
         """(cards left, the Seer's seat) -> :func:`_seer_centre` (the seats below 16), when
         the solving seat saw centre cards (else :attr:`SeerReq.seen` keeps it)."""
 
-    def place(self, i: int, w: float, mask: int, code: int) -> None:
+    def place(self, i: int, w: float, mask: int, code: int) -> float:
         """Deal the seat of step ``i`` each card it may hold, then the next step, or the
-        night once every seat holds a card."""
+        night once every seat holds a card.  Returns the weight of the worlds summed into
+        the posterior (each seat's dealt card gets its share here, once a subtree)."""
         self.work += 1
         if self.work > self.budget:
             raise FastBudget
@@ -873,8 +874,10 @@ class _Walk:
             else:
                 continue
             if must not in (-1, want):
-                return  # no card fits: the claims disagree about this seat
+                return 0.0  # no card fits: the claims disagree about this seat
             must = want
+        dl = self.dl
+        subtotal = 0.0
         for o in step.options:
             r = o.role
             m = cnt[r]
@@ -925,20 +928,25 @@ class _Walk:
             old = holder[r]
             holder[r] = s
             if nxt == n:
-                self.night(w * f, mask | o.bit, code - radix[r])
+                sub = self.night(w * f, mask | o.bit, code - radix[r])
             else:
-                self.place(nxt, w * f, mask | o.bit, code - radix[r])
+                sub = self.place(nxt, w * f, mask | o.bit, code - radix[r])
+            if sub > 0.0:
+                dl[s * NROLES + r] += sub
+                subtotal += sub
             if wants is not None:
                 for rr, _ in wants:
                     need[rr] = 0
             holder[r] = old
             deal[s] = -1
             cnt[r] = m
+        return subtotal
 
-    def night(self, w: float, mask: int, code: int) -> None:
+    def night(self, w: float, mask: int, code: int) -> float:
         """The night of the deal in :attr:`deal`: every choice of the Robber, the
         Troublemaker and the Drunk that gives the claims a positive weight, summed into
-        the vote table (:attr:`masks`) or into the posterior's tables (:meth:`leaf`)."""
+        the vote table (:attr:`masks`) or into the posterior's tables (:meth:`leaf`).
+        Returns the weight summed into the posterior (0 for a vote table)."""
         fd = self.fd
         n = fd.n
         me = self.me
@@ -954,17 +962,17 @@ class _Walk:
         for c, others in self.mates:
             if c < 0:
                 if deal[-1 - c] == MASON:
-                    return
+                    return 0.0
             elif deal[c] == MASON:
                 masons = 0
                 for p in range(n):
                     if deal[p] == MASON:
                         masons += 1
                 if masons != len(others) + 1:
-                    return
+                    return 0.0
                 for o in others:
                     if deal[o] != MASON:
-                        return
+                        return 0.0
         centre = centre0
         left: Left | None = None
         # The Seer: a claimed look is a factor (what it names must be there).
@@ -988,7 +996,7 @@ class _Walk:
                             left0 = fd.lazy(self.cnt)
                         named = seer_memo[skey] = _seer_centre(left0, centre0, k0, req.named)
                     if named is _NOT_SEEN:
-                        return
+                        return 0.0
                     centre = named.centre
                     left = named.left
                     for f in named.factors:
@@ -1005,7 +1013,7 @@ class _Walk:
                 if insom in (sw.a, sw.b):
                     break
             else:
-                return
+                return 0.0
         robber = holder[ROBBER]
         if robber < 0:
             rob = _NO_ROB
@@ -1025,7 +1033,7 @@ class _Walk:
                     elif target.fits and (target.need < 0 or target.need == got):
                         rob.append(target.honest)
                 if not rob:
-                    return
+                    return 0.0
         drunk = holder[DRUNK]
         takes = _NO_TAKE if drunk < 0 else self.takes_of[drunk]
         if masks is not None and len(takes) > 1:
@@ -1119,7 +1127,7 @@ class _Walk:
                         cards[a], cards[b] = cards[b], cards[a]
                 if t >= 0:
                     cards[robber], cards[t] = cards[t], cards[robber]
-            return
+            return 0.0
         check_own = insom >= 0 and insom == me
         own = self.own
         if left is None:
@@ -1130,23 +1138,21 @@ class _Walk:
         # The positions some choice of this night moves a card to or from: each world adds
         # its weight there; every other position holds its dealt card in every world of the
         # night, so it gets the night's total once, at the end.
-        moved: list[int] = []
+        mv = 0  # the same positions, as bits
         for pr in rob:
             if pr.a >= 0:
-                _mark(moved, robber)
-                _mark(moved, pr.a)
+                mv |= (1 << robber) | (1 << pr.a)
         for sw in swaps:
             if sw.a >= 0:
-                _mark(moved, sw.a)
-                _mark(moved, sw.b)
+                mv |= (1 << sw.a) | (1 << sw.b)
         for tk in takes:
             if tk.a >= 0:
-                _mark(moved, drunk)
-                _mark(moved, n + tk.a)
+                mv |= (1 << drunk) | (1 << (n + tk.a))
+        moved = [p for p in range(n + 3) if mv >> p & 1]
         # Whether a player that no choice moves holds a Werewolf (then every world has one).
         fixed_wolf = False
         for p in range(n):
-            if deal[p] == WOLF and p not in moved:
+            if deal[p] == WOLF and not mv >> p & 1:
                 fixed_wolf = True
                 break
         uns = self.unseen_of(left, centre) if left.k else None
@@ -1189,22 +1195,24 @@ class _Walk:
             if t >= 0:
                 cards[robber], cards[t] = cards[t], cards[robber]
         if total_here > 0.0:
-            # The deal (the players' cards, the centre's pinned ones, the unseen ones), and
-            # the cards at dawn where no choice moves one (the same cards).
+            # The cards at dawn where no choice moves one (the dealt cards), and the centre's
+            # dealt cards (the pinned ones, the unseen ones; :meth:`place` adds the players').
             dl = self.dl
             fin = self.fin
             base = 0
             for p in range(n + 3):
                 card = cards[p]  # every card back in place: the deal
                 if card >= 0:
-                    dl[base + card] += total_here
-                    if p not in moved:
+                    if p >= n:
+                        dl[base + card] += total_here
+                    if not mv >> p & 1:
                         fin[base + card] += total_here
-                elif uns is not None and p not in moved:
+                elif uns is not None and not mv >> p & 1:
                     uns.at[p] += total_here
                 base += NROLES
             if uns is not None:
                 uns.deal_w += total_here
+        return total_here
 
     def unseen_of(self, left: Left, centre: list[int]) -> Unseen:
         """The sums of the worlds whose unseen cards are ``left`` (``centre``: the centre
@@ -1247,12 +1255,6 @@ class _Walk:
             self.wolf_mass += wl
         elif unknown and uns is not None:
             self.wolf_mass += wl * uns.left.wolf_share
-
-
-def _mark(moved: list[int], p: int) -> None:
-    """Add position ``p`` to ``moved`` once."""
-    if p not in moved:
-        moved.append(p)
 
 
 def _enumerate(  # noqa: PLR0917
