@@ -482,10 +482,34 @@ def solve(
     mine = _Mine(fd, knowledge)
     if not mine.ok:
         return None
-    walk = _enumerate(fd, mine, claims, lies, budget, None)
+    classes = _classes(fd, mine, claims)
+    walk = _enumerate(fd, mine, claims, lies, budget, None, classes)
     if walk is None:
         return EMPTY
-    return _tables(walk)
+    return _tables(walk, classes)
+
+
+def _classes(
+    fd: FastDeck, mine: _Mine, claims: Mapping[int, ClaimKey]
+) -> tuple[frozenset[int], ...]:
+    """The seats that are interchangeable for a posterior, in classes of two or more: the
+    same claim of a role alone (or silence), named by no claim and by nothing the solving
+    seat knows, the same knowledge about them.  A world and its reorderings of a class's
+    cards weigh the same, so :func:`_enumerate` deals a class as a multiset."""
+    named: set[int] = {mine.me, mine.robbed, *mine.swap}
+    for said in claims.values():
+        if said.did is not None:
+            named.update(said.did.players)
+        named.update(seat for _, seat, _ in said.saw)
+    groups: dict[tuple[ClaimKey | None, tuple[int, ...]], set[int]] = {}
+    for seat in range(fd.n):
+        c = claims.get(seat)
+        if seat in named or mine.seat_pin[seat] >= 0:
+            continue
+        if c is not None and (c.did is not None or c.saw):
+            continue
+        groups.setdefault((c, mine.seat_not[seat]), set()).add(seat)
+    return tuple(frozenset(g) for g in groups.values() if len(g) > 1)
 
 
 class VoteTable:
@@ -566,7 +590,7 @@ def spectator_view(
     n = fd.n
     free = frozenset(s for s in range(n) if s not in claims and s not in named)
     masks: dict[int, list[float]] = {}
-    _enumerate(fd, _Mine(fd, None), claims, lies, budget, masks, free)
+    _enumerate(fd, _Mine(fd, None), claims, lies, budget, masks, (free,))
     return summed(n, masks, free)
 
 
@@ -1264,15 +1288,16 @@ def _enumerate(  # noqa: PLR0917
     lies: Mapping[int, float],
     budget: int,
     masks: dict[int, list[float]] | None,
-    free: frozenset[int] = frozenset(),
+    free: tuple[frozenset[int], ...] = (),
 ) -> _Walk | None:
     """The walk, its sums made (:attr:`_Walk.fin`, :attr:`_Walk.dl`); or, for a vote table (``masks``), each seat's Werewolf and Tanner summed into
     ``masks`` by the set of claimants lying (as bits).  None if no world fits.
 
-    ``free``: seats that are interchangeable (silent, named by no claim, not the solving
-    seat; only with ``masks``): their cards are dealt as a multiset, in non-decreasing
-    order, each deal weighed by the number of its orders; the free seats' columns then
-    hold their sum over an orbit, which :func:`spectator_view` shares out."""
+    ``free``: classes of seats that are interchangeable (for a vote table, the silent
+    seats named by no claim, :func:`spectator_view`; for a posterior, :func:`_classes`):
+    each class's cards are dealt as a multiset, in non-decreasing order, each deal weighed
+    by the number of its orders; the class's columns then hold their sum over an orbit,
+    which :func:`spectator_view` and :func:`_tables` share out."""
     liars = masks is not None
     n = fd.n
     me = mine.me
@@ -1349,14 +1374,15 @@ def _enumerate(  # noqa: PLR0917
         )
         for s in order
     ]
-    prev = -1
-    rank = 0
-    for st in steps:
-        if st.seat in free:
-            rank += 1
-            st.free_no = rank
-            st.prev_free = prev
-            prev = st.seat
+    for cls in free:
+        prev = -1
+        rank = 0
+        for st in steps:
+            if st.seat in cls:
+                rank += 1
+                st.free_no = rank
+                st.prev_free = prev
+                prev = st.seat
     walk = _Walk(
         fd,
         mine,
@@ -1372,8 +1398,9 @@ def _enumerate(  # noqa: PLR0917
     return walk
 
 
-def _tables(walk: _Walk) -> Result:
-    """Normalised tables from the walk's sums."""
+def _tables(walk: _Walk, classes: tuple[frozenset[int], ...] = ()) -> Result:
+    """Normalised tables from the walk's sums (each class of interchangeable seats gets
+    the mean of its rows: their probabilities are equal)."""
     inv = 1.0 / walk.total
     n = walk.fd.n
     size = (n + 3) * NROLES
@@ -1392,6 +1419,16 @@ def _tables(walk: _Walk) -> Result:
                 base = p * NROLES
                 for rr, share in shares:
                     fin[base + rr] += w * share
+    for cls in classes:
+        share = 1.0 / len(cls)
+        for table in (fin, dl):
+            for r in range(NROLES):
+                mean = 0.0
+                for seat in cls:
+                    mean += table[seat * NROLES + r]
+                mean *= share
+                for seat in cls:
+                    table[seat * NROLES + r] = mean
     final_t = tuple(tuple([v * inv for v in fin[b : b + NROLES]]) for b in range(0, size, NROLES))
     dealt_t = tuple(tuple([v * inv for v in dl[b : b + NROLES]]) for b in range(0, size, NROLES))
     return final_t, dealt_t, walk.total, walk.wolf_mass * inv, walk.leaves
