@@ -809,7 +809,7 @@ class _Walk:
         in a row (free seats are dealt in non-decreasing order)."""
         self.holder = [-1] * NROLES
         """Per role, the seat dealt it (-1: none, so far)."""
-        size = (n + 3) * NROLES
+        size = (n + 3) * NROLES if masks is None else 0  # a vote table needs none
         self.fin = [0.0] * size
         """Per position and role (``position * NROLES + role``), the weight of the worlds
         where that position holds that role at dawn (a centre card nobody saw, or the one the
