@@ -3,7 +3,7 @@
 The general enumeration is checked against brute force through the real rules in
 ``test_solver.py`` (which, on decks without a Doppelgänger, now runs the fast path too).
 Here the fast path is compared with the general enumeration (the fast path switched
-off) on situations taken from real games at four to seven players: the seats' own
+off) on situations taken from real games at four to ten players: the seats' own
 knowledge, every claim, claims dropped or cut short, random lies, malformed claims,
 spectators; and :meth:`Solver.vote` (one enumeration shared by a table's askers) with
 :meth:`Solver.posterior`.
@@ -41,6 +41,9 @@ TABLES = {
     "incertitudes-6": (tuple(r.value for r in find_scenario("incertitudes").deck_for(6)), 6),
     "alliance-6": (tuple(r.value for r in find_scenario("alliance").deck_for(6)), 6),
     "confusion-7": (tuple(r.value for r in find_scenario("confusion").deck_for(7)), 7),
+    "confusion-8": (tuple(r.value for r in find_scenario("confusion").deck_for(8)), 8),
+    "incertitudes-10": (tuple(r.value for r in find_scenario("incertitudes").deck_for(10)), 10),
+    "alliance-10": (tuple(r.value for r in find_scenario("alliance").deck_for(10)), 10),
 }
 BIG = 10**9
 GENERAL_BUDGET = 200_000
@@ -162,6 +165,32 @@ def test_the_fast_path_at_the_vote_on_larger_tables(name: str) -> None:
         for reader in table[:4]:
             k = reader.knowledge()
             same(quick.posterior(k, claims), general.posterior(k, claims, budget=BIG))
+
+
+@pytest.mark.parametrize(
+    ("name", "seats"),
+    [("confusion-8", (0, 1, 2, 3)), ("incertitudes-10", (0, 1, 2)), ("alliance-10", (0, 1, 2))],
+)
+def test_the_fast_path_at_the_vote_at_eight_and_ten_players(
+    name: str, seats: tuple[int, ...]
+) -> None:
+    # The general enumeration takes seconds a call here (interpreted): a few seats of one
+    # game, with every claim and with a random lie.
+    quick, general = solvers(name)
+    rng = random.Random(name)
+    for table in readers(name, 1):
+        claims = dict(table[0].claims)
+        n = len(table)
+        for seat in seats:
+            k = table[seat].knowledge()
+            same(quick.posterior(k, claims), general.posterior(k, claims, budget=BIG))
+        liar = dict(claims)
+        victim = rng.choice(sorted(liar))
+        liar[victim] = lie(rng, n, victim)
+        k = table[seats[-1]].knowledge()
+        got = quick.posterior(k, liar)
+        if got.exact and not got.lenient:
+            same(got, general.posterior(k, liar, budget=BIG))
 
 
 @pytest.mark.parametrize("name", sorted(TABLES))

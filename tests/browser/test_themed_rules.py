@@ -34,6 +34,8 @@ def test_the_rules_name_the_roles_as_the_theme_does(browser: Browser, server: Se
         expect(thief_help).to_contain_text("unless both are Mutineers")
         expect(thief_help).not_to_contain_text("Werewol")
         expect(ann.page.locator("#set-scenario")).to_contain_text("with the Stowaway")
+        captain = ann.page.locator('label[for="set-opt-captain"]')
+        expect(captain).to_have_text("A Quartermaster")
         # The page in French: the French pirates' names, the rule worded for any gender.
         ann.page.click('[data-lang="fr"]')
         expect(label).to_have_text("Chirurgien de bord\u00a0: peut s'empoisonner")
@@ -42,6 +44,7 @@ def test_the_rules_name_the_roles_as_the_theme_does(browser: Browser, server: Se
         expect(thief_help).to_contain_text("Le joueur Passager clandestin est obligé")
         expect(thief_help).to_contain_text("des Mutins")
         expect(thief_help).not_to_contain_text("Loup")
+        expect(captain).to_have_text("Titre de Quartier-maître")
         expect(ann.page.locator("#set-scenario")).to_contain_text(
             "avec la carte Passager clandestin"
         )
@@ -50,6 +53,35 @@ def test_the_rules_name_the_roles_as_the_theme_does(browser: Browser, server: Se
         expect(label).to_have_text("Sorcière\u00a0: peut s'empoisonner")
         ann.page.click('[data-lang="en"]')
         expect(label).to_have_text("The Witch may poison herself")
+        assert not ann.errors, ann.errors
+    finally:
+        ann.close()
+
+
+def test_a_warning_about_the_deck_names_the_roles_as_the_theme_does(
+    browser: Browser, server: Server
+) -> None:
+    # An Insomniac with neither a Robber nor a Troublemaker to move her card: the engine
+    # warns, and the page words the warning with the pirates' names.
+    code, token = server.room(
+        "Ann",
+        family="one-night",
+        deck=["werewolf", "werewolf", "seer", "insomniac", "villager", "villager"],
+        players=3,
+        mode="phones",
+        lang="en",
+        theme="pirates",
+    )
+    ann = Phone(browser, server.base, "Ann").with_token(code, token)
+    try:
+        ann.open(f"/r/{code}")
+        warning = ann.page.locator('.notice.warn[data-code="setup.insomniac_alone"]')
+        expect(warning).to_have_text(
+            "The Night Watch learns nothing unless a Pickpocket or a Parrot can move her card."
+        )
+        ann.page.click('[data-lang="fr"]')
+        expect(warning).to_contain_text("Veilleur")
+        expect(warning).not_to_contain_text("Insomniaque")
         assert not ann.errors, ann.errors
     finally:
         ann.close()

@@ -71,3 +71,22 @@ def test_the_json_keeps_its_codes_and_data_in_french(capsys: pytest.CaptureFixtu
     assert french["result"]["deaths"] == english["result"]["deaths"]
     assert [li["kind"] for li in french["timeline"]] == [li["kind"] for li in english["timeline"]]
     assert french["timeline"][-1]["text"].startswith("La partie est finie.")
+
+
+@pytest.mark.parametrize(
+    ("lang", "header"),
+    [
+        (
+            "fr",
+            "Jeu\u00a0: Loup-Garou pour une Nuit · scénario\u00a0: La Première Nuit · 5 joueurs",
+        ),
+        ("en", "Family: One Night · scenario: La Première Nuit · 5 players"),
+    ],
+)
+def test_the_header_names_the_game_and_the_scenario_not_their_keys(
+    lang: str, header: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["adjudicate", str(EXAMPLES / "premiere-nuit.yaml"), "--lang", lang])
+    second = capsys.readouterr().out.splitlines()[1]
+    assert second.startswith(header), second
+    assert "one-night" not in second and "premiere-nuit" not in second

@@ -53,4 +53,6 @@ def test_a_player_who_may_not_speak_is_named() -> None:
     with pytest.raises(IllegalAction) as caught:
         match.say(seat, Statement("hello"))
     assert caught.value.code == "action.cannot_speak"
-    assert caught.value.message == f"{PLAYERS[seat]} may not speak now"
+    assert caught.value.message == (
+        f"{PLAYERS[seat]} may not speak before the day; statements wait for it"
+    )

@@ -242,10 +242,14 @@ def test_nobody_speaks_at_night_or_after_the_end() -> None:
     with pytest.raises(IllegalAction) as caught:
         game.say("seer", "psst")
     assert caught.value.code == "action.cannot_speak"
+    # The refusal says when speaking becomes possible.
+    assert caught.value.data["why"] == "night"
+    assert caught.value.message.endswith("may not speak before the day; statements wait for it")
     game.votes(1, 2, 3, 4, 0)
     with pytest.raises(IllegalAction) as caught:
         game.say("seer", "told you")
     assert caught.value.code == "action.cannot_speak"
+    assert caught.value.data["why"] == "over"
 
 
 # --- the end -----------------------------------------------------------------------------------

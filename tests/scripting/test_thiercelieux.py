@@ -310,6 +310,8 @@ def test_speaking_at_night_and_the_dead_speaking_are_refused() -> None:
     assert refused(at_night) == (1, "action.cannot_speak")
     dead = nine(steps=[*night_one(), {"seat": "Ivy", "say": "I was the Villager"}])
     assert refused(dead) == (8, "action.cannot_speak")
+    rejected = verdict_of(dead).rejected
+    assert rejected is not None and "Ivy is dead, and the dead do not speak" in rejected.message
 
 
 def test_out_of_turn_and_after_the_end() -> None:

@@ -435,3 +435,20 @@ def test_one_process_on_postgres_alone_plays_and_resumes(tmp_path: Path, databas
         assert server.get(f"/api/rooms/{code}/record?token={host_token}") == (200, record)
     finally:
         server.stop()
+
+
+def test_guessing_room_codes_across_the_processes_is_stopped(tmp_path: Path, database: str) -> None:
+    """Ten wrong codes a minute for one address in all, not ten per process."""
+    with redis_prefix() as (redis, prefix):
+        cluster = Cluster(tmp_path, database, redis, prefix).start()
+        try:
+            time.sleep(LEASE / 3)  # every process has subscribed: Redis is up for each
+            codes = []
+            for i in range(15):
+                d = cluster.servers[i % 3].device()
+                d.send({"type": "join", "v": 1, "room": f"ZZZZ{i % 10}", "name": "Mallory"})
+                codes.append(d.until(lambda m: m["type"] == "error")["code"])
+                d.close()
+            assert codes == ["room.not_found"] * 10 + ["room.too_many_attempts"] * 5
+        finally:
+            cluster.stop()

@@ -83,6 +83,20 @@ def test_a_robber_claim_reads_as_one_story() -> None:
     )
 
 
+def test_a_bot_names_centre_cards_c1_to_c3_as_people_read_them() -> None:
+    seer = Claim(
+        "seer",
+        Action("look", centre=(0, 2)),
+        (Sighting("villager", centre=0), Sighting("tanner", centre=2)),
+    )
+    assert say_claim(seer, ["Ann", "Bob", "Cid"], 1) == (
+        "I started as the Seer. I looked at centre cards c1 and c3. "
+        "Centre card c1 was a Villager. Centre card c3 was the Tanner."
+    )
+    drunk = Claim("drunk", Action("take", centre=(1,)))
+    assert say_claim(drunk, ["Ann", "Bob", "Cid"], 1).endswith("centre card c2.")
+
+
 def test_a_lying_robber_never_says_the_card_it_took_was_the_robber() -> None:
     from loupgarou.cli.main import main  # noqa: F401  (the bots register on import)
     from loupgarou.engine import new_match

@@ -296,3 +296,34 @@ def test_lupus_choices_follow_the_decision() -> None:
     pack = session.request
     assert isinstance(pack, Ask) and pack.key == "ask.victim"
     assert "Bob" not in pack.choices and "Gus" not in pack.choices  # the pack
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("fr", "Les règles ne le permettent pas\u00a0: {who} n'a rien à décider maintenant\u00a0;"),
+        ("en", "The rules do not allow that: {who} has nothing to decide now; the table waits"),
+    ],
+)
+def test_a_refusal_of_the_rules_is_told_in_the_tables_language(
+    language: str, expected: str
+) -> None:
+    from loupgarou.core.actions import Action
+    from loupgarou.engine import Match, new_match
+    from loupgarou.narration.answers import BadAnswer
+
+    gm = thiercelieux(language=language)
+    names = thiercelieux_game.NAMES
+    gm.match = new_match(gm.variant, names, [r.value for r in thiercelieux_game.DECK], seed=3)
+    deciding = {d.seat for d in gm.m.pending()}
+    idle = next(s for s in range(len(names)) if s not in deciding)
+
+    def idle_passes(m: Match) -> None:
+        m.submit(idle, Action("pass"))
+
+    with pytest.raises(BadAnswer) as refused:
+        gm._attempt(idle_passes)
+    said = gm.locale.text(refused.value.key, **refused.value.params)
+    assert said.startswith(expected.format(who=names[idle])), said
+    waiting = [names[s] for s in sorted(deciding)]
+    assert all(name in said for name in waiting), said

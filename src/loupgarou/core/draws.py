@@ -41,6 +41,13 @@ def pick(rng: random.Random, seq: Sequence[T]) -> T:
 
 def shuffle(rng: random.Random, x: list[T]) -> None:
     """Shuffle ``x`` in place: ``rng.shuffle(x)``."""
+    # ``below`` inlined, the generator's method bound once: compiled, each draw called
+    # ``getrandbits`` by name, a method look-up (about 200 instructions) a number.
+    getrandbits = rng.getrandbits
     for i in range(len(x) - 1, 0, -1):
-        j = below(rng, i + 1)
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
         x[i], x[j] = x[j], x[i]

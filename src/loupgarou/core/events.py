@@ -8,9 +8,9 @@ whose audience includes their seat; nothing else is ever shown to them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 JSON = Any
 """A value made of dicts, lists/tuples, str, int, float, bool and None."""
@@ -59,16 +59,42 @@ EVERYONE: Final = Audience(True, frozenset())
 MODERATOR: Final = Audience(False, frozenset())
 
 
-class Event(NamedTuple):
+class Event:
     """A fact with its audience.  ``data`` holds JSON-compatible values only.
 
-    A named tuple (immutable, typed) because games create many of them: it is
-    about twice as cheap to build as a frozen dataclass.
+    Immutable (``Final`` fields), compared by its fields, shown and unpacked (``kind,
+    audience, data``) as the named tuple it was; a plain class because games build
+    dozens: the compiled build built the named tuple through ``tuple.__new__`` called as
+    Python's, where this class's constructor is a native call (see
+    ``docs/performance.md``).
     """
 
-    kind: str
-    audience: Audience
-    data: Mapping[str, JSON]
+    __slots__ = ("audience", "data", "kind")
+
+    kind: Final[str]
+    audience: Final[Audience]
+    data: Final[Mapping[str, JSON]]
+
+    def __init__(self, kind: str, audience: Audience, data: Mapping[str, JSON]) -> None:
+        self.kind = kind
+        self.audience = audience
+        self.data = data
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.kind, self.audience, self.data))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (
+            self.kind == other.kind and self.audience == other.audience and self.data == other.data
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.audience, self.data))
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, audience={self.audience!r}, data={self.data!r})"
 
     def to_json(self) -> dict[str, JSON]:
         return {"kind": self.kind, "audience": self.audience.to_json(), "data": _plain(self.data)}
@@ -93,28 +119,24 @@ def _plain(value: JSON) -> JSON:
     return value
 
 
-# The helpers below build events with ``tuple.__new__`` directly: the same value as
-# ``Event(kind, audience, data)``, without the named tuple's Python-level ``__new__``
-# (games build dozens of events each, so the saved call is measurable).
-# Their positional-only parameters have names no event's data uses (``_kind`` ...): a
-# data key may then be any word, ``seat`` and ``kind`` included, in the compiled build
-# too (mypyc binds a keyword argument to a positional-only parameter of the same name).
-_new: Final = tuple.__new__
-assert Event._fields == ("kind", "audience", "data")
+# The helpers below build events.  Their positional-only parameters have names no event's
+# data uses (``_kind`` ...): a data key may then be any word, ``seat`` and ``kind`` included,
+# in the compiled build too (mypyc binds a keyword argument to a positional-only parameter of
+# the same name).
 
 
 def public(_kind: str, /, **data: JSON) -> Event:
-    return _new(Event, (_kind, EVERYONE, data))
+    return Event(_kind, EVERYONE, data)
 
 
 def public_data(_kind: str, data: dict[str, JSON], /) -> Event:
     """:func:`public` with the data already in a dict (nothing to collect: cheaper where
     the data is built anyway, as a statement's)."""
-    return _new(Event, (_kind, EVERYONE, data))
+    return Event(_kind, EVERYONE, data)
 
 
 def private(_to: Iterable[int], _kind: str, /, **data: JSON) -> Event:
-    return _new(Event, (_kind, Audience.of(_to), data))
+    return Event(_kind, Audience.of(_to), data)
 
 
 _ONLY: Final = tuple(Audience(False, frozenset((seat,))) for seat in range(64))
@@ -131,9 +153,9 @@ def only(seat: int) -> Audience:
 
 def told(_seat: int, _kind: str, /, **data: JSON) -> Event:
     """An event for one seat alone."""
-    return _new(Event, (_kind, only(_seat), data))
+    return Event(_kind, only(_seat), data)
 
 
 def secret(_kind: str, /, **data: JSON) -> Event:
     """An event for the moderator (and the record) only."""
-    return _new(Event, (_kind, MODERATOR, data))
+    return Event(_kind, MODERATOR, data)

@@ -30,6 +30,9 @@ REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 
 _ACCEPTED: set[str] = set()
 """Names already found good (bounded: cleared when it grows past 4096)."""
+_TABLES: set[tuple[str, ...]] = set()
+"""Tables of names already found good (bounded like :data:`_ACCEPTED`): one look-up a game
+where each name's cost about 250 instructions compiled."""
 
 
 def name_problem(name: object) -> str | None:
@@ -59,7 +62,14 @@ def name_problem(name: object) -> str | None:
 
 def check_names(names: Iterable[object]) -> None:
     """Refuse (``setup.bad_name``) the first name that :func:`name_problem` refuses."""
+    table = names if type(names) is tuple and all(type(n) is str for n in names) else None
+    if table is not None and table in _TABLES:
+        return
     for i, name in enumerate(names):
         problem = name_problem(name)
         if problem is not None:
             raise SetupError("setup.bad_name", f"player {i + 1}: {problem}")
+    if table is not None:
+        if len(_TABLES) > 4096:
+            _TABLES.clear()
+        _TABLES.add(table)

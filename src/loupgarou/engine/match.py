@@ -99,6 +99,7 @@ class Match:
 
     __slots__ = (
         "_act",
+        "_apply_chance",
         "_chance_request",
         "_decisions",
         "_pending",
@@ -122,12 +123,15 @@ class Match:
         """Set up and deal the game; with ``resume``, be a copy of that match instead
         (see :meth:`fork`)."""
         self.variant = variant
-        # The family's three functions the engine calls at every input, looked up once
+        # The family's functions the engine calls at every input or draw, looked up once
         # (through the protocol, each call looked the method up on the family's class
         # again: about 1,000 instructions an input in the compiled build).
         self._pending: Callable[[Any], tuple[Decision, ...]] = variant.decisions
         self._act: Callable[[Any, int, Action], tuple[Any, tuple[Event, ...]]] = variant.apply
         self._chance_request: Callable[[Any], ChanceRequest | None] = variant.chance_request
+        self._apply_chance: Callable[[Any, JSON], tuple[Any, tuple[Event, ...]]] = (
+            variant.apply_chance
+        )
         self.config = config
         self.chance = chance
         self._decisions: tuple[Decision, ...] | None = None
@@ -225,9 +229,7 @@ class Match:
         if not statement.text and statement.claim is None:
             raise IllegalAction("action.empty_statement", "a statement needs a text or a claim")
         if not self.variant.may_speak(self.state, seat):
-            raise IllegalAction(
-                "action.cannot_speak", f"{seat_label(self.config.players, seat)} may not speak now"
-            )
+            raise cannot_speak(self.config.players, seat, self.variant.public(self.state))
         self.state, events = self.variant.speak(self.state, seat, statement)
         self.inputs.append(Input("statement", seat, "", None, None, statement))
         self.events.extend(events)
@@ -277,16 +279,16 @@ class Match:
 
     def _draw(self, state: Any) -> tuple[Any, list[Input], tuple[Event, ...]]:
         """Resolve every pending chance request from ``state``, without touching the match."""
-        variant = self.variant
+        chance_request, apply_chance = self._chance_request, self._apply_chance
         inputs: list[Input] = []
         events: list[Event] = []
-        request = variant.chance_request(state)
+        request = chance_request(state)
         while request is not None:
             value = request.check(self.chance.draw(request))
-            state, more = variant.apply_chance(state, value)
+            state, more = apply_chance(state, value)
             inputs.append(Input("chance", -1, request.label, value))
             events.extend(more)
-            request = variant.chance_request(state)
+            request = chance_request(state)
         return state, inputs, tuple(events)
 
     # --- what a seat may see -------------------------------------------------------------
@@ -361,7 +363,24 @@ def not_your_turn(players: Sequence[str], seat: int, pending: Sequence[Decision]
     return IllegalAction(
         "action.not_your_turn",
         f"{seat_label(players, seat)} has nothing to decide now; {waiting_for(players, pending)}",
+        {"seat": seat, "waiting": sorted({d.seat for d in pending})},
     )
+
+
+def cannot_speak(players: Sequence[str], seat: int, public: Mapping[str, JSON]) -> IllegalAction:
+    """The refusal of a statement, with why, read from what every seat sees: the dead are
+    silent, the night too, and some moments of a day (a secret vote, another's defence)."""
+    who = seat_label(players, seat)
+    alive = public.get("alive")
+    if isinstance(alive, list) and seat not in alive:
+        why, text = "dead", f"{who} is dead, and the dead do not speak"
+    elif public.get("phase") == "over":
+        why, text = "over", "the game is over"
+    elif public.get("phase") == "day":
+        why, text = "moment", f"{who} may not speak at this moment of the day"
+    else:
+        why, text = "night", f"{who} may not speak before the day; statements wait for it"
+    return IllegalAction("action.cannot_speak", text, {"seat": seat, "why": why})
 
 
 def not_allowed(players: Sequence[str], decision: Decision, action: Action) -> IllegalAction:
@@ -377,9 +396,12 @@ def not_allowed(players: Sequence[str], decision: Decision, action: Action) -> I
             "action.illegal",
             f"{who} may not pass: the decision '{decision.kind}' is mandatory; choose one of: "
             + legal,
+            {"seat": decision.seat, "decision": decision.kind, "mandatory": True},
         )
     return IllegalAction(
-        "action.illegal", f"{who} cannot '{action_words(players, action)}' now; legal: {legal}"
+        "action.illegal",
+        f"{who} cannot '{action_words(players, action)}' now; legal: {legal}",
+        {"seat": decision.seat, "decision": decision.kind},
     )
 
 

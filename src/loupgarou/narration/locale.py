@@ -201,6 +201,10 @@ TABLE_TEXT_KEYS: frozenset[str] = frozenset(
         "error.ballot",
         "error.ballots",
         "error.illegal",
+        "refusal.action.illegal",
+        "refusal.must_choose",
+        "refusal.action.not_your_turn",
+        "refusal.action.game_over",
     }
 )
 """What every multi-night table says, Thiercelieux and Lupus in Tabula alike: nightfall and

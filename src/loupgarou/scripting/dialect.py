@@ -215,6 +215,10 @@ class Dialect:
         words = speech or speech_for(self.family)
         return words.say(f"{self.family.replace('-', '_')}.decision.{kind}")
 
+    def scenario_title(self, key: str) -> str:
+        """A scenario's name for people (its key by default)."""
+        return key
+
     def story(self, match: Match) -> dict[str, JSON] | None:
         """The family's summary of the game so far (the verdict's ``story``), or None."""
         return None

@@ -29,7 +29,7 @@ from loupgarou.scripting.verdict import Copy, FinalCard, TableNow
 from loupgarou.scripting.words import name_of, slot
 from loupgarou.variants.one_night.resolution import team_of
 from loupgarou.variants.one_night.roles import Role, parse_role
-from loupgarou.variants.one_night.scenarios import find_scenario
+from loupgarou.variants.one_night.scenarios import SCENARIO_BY_KEY, find_scenario
 from loupgarou.variants.one_night.setup import CENTRE, drawn_deck
 
 
@@ -46,6 +46,10 @@ class OneNightDialect(FamilyDialect):
 
     def role_name(self, role: str) -> str:
         return english(role)
+
+    def scenario_title(self, key: str) -> str:
+        found = SCENARIO_BY_KEY.get(key)
+        return key if found is None else found.name_fr
 
     def table(
         self,

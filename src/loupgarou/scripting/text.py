@@ -44,9 +44,11 @@ def render(v: Verdict, speech: Speech | None = None) -> str:
     out: list[str] = []
     title = say("report.title_part", title=v.title) if v.title else ""
     out.append(say("report.title", source=v.source, title=title))
-    table = say("report.family", family=v.family)
+    family_key = f"report.family.{v.family}"
+    family = say(family_key) if family_key in words.texts else v.family
+    table = say("report.family", family=family)
     if v.scenario:
-        table += say("report.scenario", scenario=v.scenario)
+        table += say("report.scenario", scenario=dialect.scenario_title(v.scenario))
     out.append(table + say("report.players", count=len(names), names=", ".join(names)))
     if v.deck:
         counts: dict[str, int] = {}

@@ -14,7 +14,6 @@ import io
 import json
 import secrets
 import time
-from collections import deque
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -33,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.server.catalog import catalog
 from loupgarou.server.hub import Device, Hub, LiveRoom, error_message, new_token, token_hash
+from loupgarou.server.limits import Window
 from loupgarou.server.memory import Collector
 from loupgarou.session.room import RoomError
 
@@ -57,28 +57,6 @@ class ServerConfig:
     """Whether the server paces the garbage collector (:mod:`loupgarou.server.memory`)."""
 
 
-class Window:
-    """Counts events per key over a sliding window of ``seconds``."""
-
-    def __init__(self, seconds: float, limit: int) -> None:
-        self.seconds = seconds
-        self.limit = limit
-        self.hits: dict[str, deque[float]] = {}
-
-    def allow(self, key: str, now: float, *, count: bool = True) -> bool:
-        hits = self.hits.setdefault(key, deque())
-        while hits and hits[0] <= now - self.seconds:
-            hits.popleft()
-        if len(hits) >= self.limit:
-            return False
-        if count:
-            hits.append(now)
-        if len(self.hits) > 100_000:  # forget quiet keys so memory stays bounded
-            for k in [k for k, v in self.hits.items() if not v]:
-                del self.hits[k]
-        return True
-
-
 def _client(request: Request | WebSocket) -> str:
     return request.client.host if request.client else "?"
 
@@ -93,8 +71,8 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
     """The ASGI application serving ``hub``."""
     config = config or ServerConfig()
     web = _web_root(config)
-    wrong_codes = Window(60.0, CODE_ATTEMPTS)
-    creations = Window(60.0, config.rooms_per_minute)
+    wrong_codes = hub.window("codes", 60.0, CODE_ATTEMPTS)
+    creations = hub.window("creations", 60.0, config.rooms_per_minute)
 
     def err(
         status: int, code: str, message: str, data: Mapping[str, Any] | None = None
@@ -122,7 +100,7 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
         return JSONResponse(catalog())
 
     async def create_room(request: Request) -> Response:
-        if not creations.allow(_client(request), time.monotonic()):
+        if not await creations.allow(_client(request)):
             return err(
                 429,
                 "room.too_many",
@@ -149,7 +127,7 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
         code = str(request.path_params["code"])
         live = await hub.open(code)
         if live is None:
-            if not wrong_codes.allow(_client(request), time.monotonic()):
+            if not await wrong_codes.allow(_client(request)):
                 return err(429, "room.too_many_attempts", "too many wrong codes; wait a minute")
             return err(404, "room.not_found", f"there is no room {code}")
         return live
@@ -277,7 +255,7 @@ class _Connection:
             self.send(error_message("proto.too_large", f"a message is at most {MAX_MESSAGE} bytes"))
             raise WebSocketDisconnect(1009)
         now = time.monotonic()
-        if not (self.second.allow("m", now) and self.minute.allow("m", now)):
+        if not (self.second.check("m", now) and self.minute.check("m", now)):
             self.send(error_message("proto.rate_limited", "too many messages; slow down"))
             return None
         try:
@@ -322,14 +300,14 @@ class _Connection:
             return False
         code = m.get("room")
         address = _client(self.ws)
-        if not self.wrong_codes.allow(address, time.monotonic(), count=False):
+        if not await self.wrong_codes.allow(address, count=False):
             self.send(
                 error_message("room.too_many_attempts", "too many wrong codes; wait a minute")
             )
             return False
         live = await self.hub.open(code) if isinstance(code, str) else None
         if live is None:
-            self.wrong_codes.allow(address, time.monotonic())
+            await self.wrong_codes.allow(address)
             self.send(error_message("room.not_found", f"there is no room {code}"))
             return False
         token: str

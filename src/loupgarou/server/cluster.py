@@ -62,6 +62,7 @@ from redis.exceptions import RedisError
 
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.server.hub import NIGHT_MARGIN, Device, Hub, LiveRoom, _error, _round_up
+from loupgarou.server.limits import SharedWindow, Window
 from loupgarou.server.postgres import AsyncAppender, LeaseLost, PostgresStorage
 from loupgarou.session.encode import dumps, wire_size
 from loupgarou.session.room import RoomError
@@ -130,6 +131,12 @@ class ClusterHub(Hub):
     @property
     def _presence_channel(self) -> str:
         return f"{self.prefix}:presence"
+
+    def window(self, name: str, seconds: float, limit: int) -> Window:
+        """A rate limit every process of the cluster shares (in Redis, under the prefix)."""
+        return SharedWindow(
+            self.redis, f"{self.prefix}:rate:{name}", seconds, limit, up=lambda: self.redis_up
+        )
 
     # --- start and stop -----------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from loupgarou.core.errors import LoupGarouError
+from loupgarou.server.limits import Window
 from loupgarou.server.storage import Storage, StorageError
 from loupgarou.session.encode import dumps, wire_size
 from loupgarou.session.room import Room, RoomError
@@ -92,6 +93,10 @@ class Hub:
         """Where bots think: one thread, so a bot's seconds of thought never hold up the
         loop (it gets the interpreter back every few milliseconds)."""
         self._inline = False
+
+    def window(self, name: str, seconds: float, limit: int) -> Window:
+        """A rate limit named ``name`` (this process's own: one process holds every room)."""
+        return Window(seconds, limit)
 
     # --- start-up and rebuilding --------------------------------------------------------------
 

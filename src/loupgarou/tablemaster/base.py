@@ -273,10 +273,27 @@ class TableMaster:
         try:
             apply(trial)
         except IllegalAction as exc:
-            raise BadAnswer("error.illegal", detail=exc.message) from exc
+            raise BadAnswer("error.illegal", detail=self._refusal(exc)) from exc
         finally:
             self.chance.reset()
         self.match = trial
+
+    def _refusal(self, exc: IllegalAction) -> str:
+        """Why the engine refused, in the table's language: the text of ``refusal.<code>``
+        naming the players the refusal's data names (the engine's English message for a
+        refusal the locale has no text for)."""
+        key = "refusal.must_choose" if exc.data.get("mandatory") is True else f"refusal.{exc.code}"
+        if key not in self.locale.texts:
+            return exc.message
+        names = self.players.names
+        seat = exc.data.get("seat")
+        waiting = exc.data.get("waiting")
+        seats = [s for s in waiting if isinstance(s, int)] if isinstance(waiting, list) else []
+        return self.locale.text(
+            key,
+            name=names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "",
+            names=self._names([s for s in seats if 0 <= s < len(names)]),
+        )
 
     def _names(self, seats: Sequence[int]) -> str:
         return self.locale.join([self.players.name(s) for s in seats])

@@ -65,11 +65,17 @@ export function t(key, vars = {}) {
 }
 export const has = (key) => key in dict || key in fallbackDict;
 
+/** `text` with the roles it names itself (`{insomniac}`, `{werewolf_many}`) named by `role`
+ * (the room's theme); other placeholders are left as they are. */
+function withRoles(text, role) {
+  return text.replace(/\{(\w+?)(_many)?\}/g, (m, k, many) => (has(`role.${k}`) ? role(k, Boolean(many)) : m));
+}
+
 /** A problem, warning or error from the server in the page's language: the text of
  * `err.<code>` with the `data` it came with (role keys named by `role`, rules by their
  * label, lists joined, numbers written the page's way); the server's English message
  * when the page has no text for the code, or the data it needs is missing. */
-export function errorText(item, role = (r) => (has(`role.${r}`) ? t(`role.${r}`) : r)) {
+export function errorText(item, role = (r, many = false) => (has(`role.${r}${many ? ".many" : ""}`) ? t(`role.${r}${many ? ".many" : ""}`) : r)) {
   const key = `err.${item?.code}`;
   const english = item?.message || item?.code || "";
   if (!item?.code || !has(key)) return english;
@@ -79,13 +85,13 @@ export function errorText(item, role = (r) => (has(`role.${r}`) ? t(`role.${r}`)
       return xs.length > 1 ? `${xs.slice(0, -1).join(", ")} ${t("common.and")} ${xs[xs.length - 1]}` : xs.join("");
     }
     if (k === "role") return role(v);
-    if (k === "option" && has(`opt.${v}`)) return t(`opt.${v}`);
+    if (k === "option" && has(`opt.${v}`)) return withRoles(t(`opt.${v}`), role);
     if (typeof v === "number") return v.toLocaleString(lang);
     return String(v);
   };
   const vars = {};
   for (const [k, v] of Object.entries(item.data || {})) vars[k] = word(k, v);
-  const text = t(key, vars);
+  const text = withRoles(t(key, vars), role);
   return /\{\w+\}/.test(text) ? english : text;
 }
 

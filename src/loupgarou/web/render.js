@@ -47,7 +47,7 @@ export function eventText(e, names, ctx) {
     night: d.night ?? "", day: d.day ?? "", step: stepName(d.step, ctx),
     centre: d.centre !== undefined && !isList(d.centre) ? `c${d.centre + 1}` : "",
     text: d.text ?? "", by: who(d.by), hunter: who(d.hunter), target: who(d.target), lover: who(d.lover),
-    replaced: who(d.replaced),
+    replaced: who(d.replaced), captain: role("captain"),
   };
   switch (e.kind) {
     case "night_begins":
@@ -345,7 +345,7 @@ function dayTask(st, me, ui, names, ctx) {
   if (!task) return "";
   const done = (g.done || []).includes(me.seat) || ui.sentTask === task.id;
   if (done) return `<section class="panel"><p>${esc(ctx.t("day.answered"))}</p></section>`;
-  const title = ctx.has(`task.${task.kind}`) ? ctx.t(`task.${task.kind}`) : ctx.t("task.generic");
+  const title = ctx.has(`task.${task.kind}`) ? ctx.t(`task.${task.kind}`, { captain: ctx.role("captain") }) : ctx.t("task.generic");
   return `<section class="panel" aria-labelledby="h-task"><h3 id="h-task">${esc(title)}</h3>${taskControls(task, names, ui, ctx)}</section>`;
 }
 

@@ -91,7 +91,7 @@ EMPTY: Final[Result] = ((), (), 0.0, 0.0, 0)
 class Left:
     """The cards not placed yet, which the centre holds in some order."""
 
-    __slots__ = ("k", "mult", "rem", "tanners", "wolves")
+    __slots__ = ("k", "mult", "rem", "shares", "tanners", "wolf_share", "wolves")
 
     def __init__(self, mult: float, rem: tuple[tuple[int, int], ...]) -> None:
         self.mult = mult
@@ -108,6 +108,9 @@ class Left:
         self.k = k
         self.wolves = wolves
         self.tanners = tanners
+        self.shares = [(r, m / k) for r, m in rem]
+        """Per card left, the chance that an unseen centre card is that card."""
+        self.wolf_share = wolves / k if k else 0.0
 
 
 class Pick:
@@ -479,10 +482,34 @@ def solve(
     mine = _Mine(fd, knowledge)
     if not mine.ok:
         return None
-    acc = _enumerate(fd, mine, claims, lies, budget, None)
-    if acc is None:
+    classes = _classes(fd, mine, claims)
+    walk = _enumerate(fd, mine, claims, lies, budget, None, classes)
+    if walk is None:
         return EMPTY
-    return _tables(fd.n, acc[0], acc[1])
+    return _tables(walk, classes)
+
+
+def _classes(
+    fd: FastDeck, mine: _Mine, claims: Mapping[int, ClaimKey]
+) -> tuple[frozenset[int], ...]:
+    """The seats that are interchangeable for a posterior, in classes of two or more: the
+    same claim of a role alone (or silence), named by no claim and by nothing the solving
+    seat knows, the same knowledge about them.  A world and its reorderings of a class's
+    cards weigh the same, so :func:`_enumerate` deals a class as a multiset."""
+    named: set[int] = {mine.me, mine.robbed, *mine.swap}
+    for said in claims.values():
+        if said.did is not None:
+            named.update(said.did.players)
+        named.update(seat for _, seat, _ in said.saw)
+    groups: dict[tuple[ClaimKey | None, tuple[int, ...]], set[int]] = {}
+    for seat in range(fd.n):
+        c = claims.get(seat)
+        if seat in named or mine.seat_pin[seat] >= 0:
+            continue
+        if c is not None and (c.did is not None or c.saw):
+            continue
+        groups.setdefault((c, mine.seat_not[seat]), set()).add(seat)
+    return tuple(frozenset(g) for g in groups.values() if len(g) > 1)
 
 
 class VoteTable:
@@ -563,7 +590,7 @@ def spectator_view(
     n = fd.n
     free = frozenset(s for s in range(n) if s not in claims and s not in named)
     masks: dict[int, list[float]] = {}
-    _enumerate(fd, _Mine(fd, None), claims, lies, budget, masks, free)
+    _enumerate(fd, _Mine(fd, None), claims, lies, budget, masks, (free,))
     return summed(n, masks, free)
 
 
@@ -616,9 +643,6 @@ def _shareable(fd: FastDeck, knowledge: NightKnowledge, own: ClaimKey) -> bool:
     if knowledge.dealt == MASON and not own.saw:
         return False
     return _Mine(fd, knowledge).ok
-
-
-Acc = dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...], int], float]
 
 
 _NO_ROB: Final = [Pick(1.0, -1)]
@@ -681,6 +705,20 @@ _NOT_SEEN: Final = Seen([], [], Left(1.0, ()))
 """Kept for a Seer's look whose cards cannot be there (compared by identity)."""
 
 
+class Unseen:
+    """The weight of the worlds whose unseen cards are ``left``, the centre ``centre`` (-1:
+    unseen): in the deal, and per position holding an unseen card at dawn.  Split in
+    proportion to the cards once, at the end (:func:`_tables`), rather than once a world."""
+
+    __slots__ = ("at", "centre", "deal_w", "left")
+
+    def __init__(self, left: Left, centre: list[int], size: int) -> None:
+        self.left = left
+        self.centre = centre
+        self.deal_w = 0.0
+        self.at = [0.0] * size
+
+
 class _Walk:
     """One enumeration's walk over the deals and the nights (:func:`_enumerate` sets it up).
 
@@ -693,14 +731,14 @@ class _Walk:
         "budget",
         "centre0",
         "cnt",
-        "cut",
         "deal",
-        "dealt_acc",
+        "dl",
         "fd",
-        "final_acc",
+        "fin",
         "holder",
         "ins_of",
         "k0",
+        "leaves",
         "look_role",
         "look_seat",
         "masks",
@@ -719,6 +757,9 @@ class _Walk:
         "steps",
         "swaps_of",
         "takes_of",
+        "total",
+        "unseen",
+        "wolf_mass",
         "work",
     )
 
@@ -758,19 +799,30 @@ class _Walk:
             self.look_role[st.seat] = st.look_role
         self.budget = budget
         self.masks = masks
-        """A vote table's rows by liar set (None: list the leaves in :attr:`final_acc`)."""
+        """A vote table's rows by liar set (None: sum the posterior's tables, :attr:`fin`)."""
         self.rows: list[list[float] | None] = [None] * (1 << n if masks is not None else 0)
         """The same rows, by liar set (a list: faster to read than the dict, which keeps the
         order they were made in)."""
-        self.cut = n if masks is not None else n + 3  # a vote table keeps the seats' cards
         self.deal = [-1] * n
         self.runs = [0] * n
         """Per free seat dealt, how many free seats so far (itself included) hold its card
         in a row (free seats are dealt in non-decreasing order)."""
         self.holder = [-1] * NROLES
         """Per role, the seat dealt it (-1: none, so far)."""
-        self.final_acc: Acc = {}
-        self.dealt_acc: Acc = {}
+        size = (n + 3) * NROLES if masks is None else 0  # a vote table needs none
+        self.fin = [0.0] * size
+        """Per position and role (``position * NROLES + role``), the weight of the worlds
+        where that position holds that role at dawn (a centre card nobody saw, or the one the
+        Drunk took, split in proportion to the cards left)."""
+        self.dl = [0.0] * size
+        """The same for the deal."""
+        self.total = 0.0
+        self.wolf_mass = 0.0
+        """The weight of the worlds with a Werewolf among the players at dawn."""
+        self.leaves = 0
+        self.unseen: dict[int, Unseen] = {}
+        """The weights at the positions holding an unseen card, by the cards unseen (the
+        identity of their :class:`Left`): split in proportion once, by :func:`_tables`."""
         self.work = 0
         self.my_rob = [Pick(1.0, mine.robbed)]
         my_swap = [Pick(1.0, mine.swap[0], mine.swap[1])]
@@ -804,9 +856,10 @@ class _Walk:
         """(cards left, the Seer's seat) -> :func:`_seer_centre` (the seats below 16), when
         the solving seat saw centre cards (else :attr:`SeerReq.seen` keeps it)."""
 
-    def place(self, i: int, w: float, mask: int, code: int) -> None:
+    def place(self, i: int, w: float, mask: int, code: int) -> float:
         """Deal the seat of step ``i`` each card it may hold, then the next step, or the
-        night once every seat holds a card."""
+        night once every seat holds a card.  Returns the weight of the worlds summed into
+        the posterior (each seat's dealt card gets its share here, once a subtree)."""
         self.work += 1
         if self.work > self.budget:
             raise FastBudget
@@ -845,8 +898,10 @@ class _Walk:
             else:
                 continue
             if must not in (-1, want):
-                return  # no card fits: the claims disagree about this seat
+                return 0.0  # no card fits: the claims disagree about this seat
             must = want
+        dl = self.dl
+        subtotal = 0.0
         for o in step.options:
             r = o.role
             m = cnt[r]
@@ -897,36 +952,51 @@ class _Walk:
             old = holder[r]
             holder[r] = s
             if nxt == n:
-                self.night(w * f, mask | o.bit, code - radix[r])
+                sub = self.night(w * f, mask | o.bit, code - radix[r])
             else:
-                self.place(nxt, w * f, mask | o.bit, code - radix[r])
+                sub = self.place(nxt, w * f, mask | o.bit, code - radix[r])
+            if sub > 0.0:
+                dl[s * NROLES + r] += sub
+                subtotal += sub
             if wants is not None:
                 for rr, _ in wants:
                     need[rr] = 0
             holder[r] = old
             deal[s] = -1
             cnt[r] = m
+        return subtotal
 
-    def night(self, w: float, mask: int, code: int) -> None:
+    def night(self, w: float, mask: int, code: int) -> float:
         """The night of the deal in :attr:`deal`: every choice of the Robber, the
         Troublemaker and the Drunk that gives the claims a positive weight, summed into
-        the vote table (:attr:`masks`) or listed as leaves (:attr:`final_acc`)."""
+        the vote table (:attr:`masks`) or into the posterior's tables (:meth:`leaf`).
+        Returns the weight summed into the posterior (0 for a vote table)."""
         fd = self.fd
         n = fd.n
         me = self.me
         deal = self.deal
         holder = self.holder
         centre0 = self.centre0
-        mason_saw = self.mason_saw
         lazy_memo = fd.lazy_memo
         masks: dict[int, list[float]] | None = self.masks
         is_liar = IS_LIAR
         bits = self.bits
-        if mason_saw:
-            masons = [s for s in range(n) if deal[s] == MASON]
-            for s, saw in mason_saw.items():
-                if deal[s] == MASON and saw != frozenset((MASON, o, -1) for o in masons if o != s):
-                    return
+        # A claimed Mason holding a Mason saw exactly the other Masons (:meth:`place` already
+        # cut the deals where it did not: a check, without building the sets).
+        for c, others in self.mates:
+            if c < 0:
+                if deal[-1 - c] == MASON:
+                    return 0.0
+            elif deal[c] == MASON:
+                masons = 0
+                for p in range(n):
+                    if deal[p] == MASON:
+                        masons += 1
+                if masons != len(others) + 1:
+                    return 0.0
+                for o in others:
+                    if deal[o] != MASON:
+                        return 0.0
         centre = centre0
         left: Left | None = None
         # The Seer: a claimed look is a factor (what it names must be there).
@@ -950,7 +1020,7 @@ class _Walk:
                             left0 = fd.lazy(self.cnt)
                         named = seer_memo[skey] = _seer_centre(left0, centre0, k0, req.named)
                     if named is _NOT_SEEN:
-                        return
+                        return 0.0
                     centre = named.centre
                     left = named.left
                     for f in named.factors:
@@ -967,7 +1037,7 @@ class _Walk:
                 if insom in (sw.a, sw.b):
                     break
             else:
-                return
+                return 0.0
         robber = holder[ROBBER]
         if robber < 0:
             rob = _NO_ROB
@@ -987,7 +1057,7 @@ class _Walk:
                     elif target.fits and (target.need < 0 or target.need == got):
                         rob.append(target.honest)
                 if not rob:
-                    return
+                    return 0.0
         drunk = holder[DRUNK]
         takes = _NO_TAKE if drunk < 0 else self.takes_of[drunk]
         if masks is not None and len(takes) > 1:
@@ -1081,17 +1151,41 @@ class _Walk:
                         cards[a], cards[b] = cards[b], cards[a]
                 if t >= 0:
                     cards[robber], cards[t] = cards[t], cards[robber]
-            return
+            return 0.0
         check_own = insom >= 0 and insom == me
         own = self.own
-        cut = self.cut
-        out: list[tuple[tuple[int, ...], float, int]] = []
+        if left is None:
+            left = lazy_memo[code]
+            if left is None:
+                left = fd.lazy(self.cnt)
+        mult = left.mult  # 1 once a Seer's look pinned the centre's order
+        # The positions some choice of this night moves a card to or from: each world adds
+        # its weight there; every other position holds its dealt card in every world of the
+        # night, so it gets the night's total once, at the end.
+        mv = 0  # the same positions, as bits
+        for pr in rob:
+            if pr.a >= 0:
+                mv |= (1 << robber) | (1 << pr.a)
+        for sw in swaps:
+            if sw.a >= 0:
+                mv |= (1 << sw.a) | (1 << sw.b)
+        for tk in takes:
+            if tk.a >= 0:
+                mv |= (1 << drunk) | (1 << (n + tk.a))
+        moved = [p for p in range(n + 3) if mv >> p & 1]
+        # Whether a player that no choice moves holds a Werewolf (then every world has one).
+        fixed_wolf = False
+        for p in range(n):
+            if deal[p] == WOLF and not mv >> p & 1:
+                fixed_wolf = True
+                break
+        uns = self.unseen_of(left, centre) if left.k else None
+        total_here = 0.0
         for pr in rob:
             t = pr.a
             if t >= 0:
                 cards[robber], cards[t] = cards[t], cards[robber]
             wr = w * pr.f
-            m_rob = mask | rob_bit if t >= 0 and is_liar[cards[robber]] else mask
             for sw in swaps:
                 a = sw.a
                 b = sw.b
@@ -1103,43 +1197,88 @@ class _Walk:
                     x = n + c
                     if c >= 0:
                         cards[drunk], cards[x] = cards[x], cards[drunk]
+                    wl = -1.0
                     if check_own:
                         if cards[insom] == own:
-                            out.append((tuple(cards[:cut]), wt * tk.f, m_rob))
+                            wl = wt * tk.f * mult
                     elif ins is not None:
                         now = cards[insom]
                         if is_liar[now]:
-                            out.append((tuple(cards[:cut]), wt * tk.f * ins.lie, m_rob | ins_bit))
+                            wl = wt * tk.f * ins.lie * mult
                         elif ins.ok and (ins.need < 0 or ins.need == now):
-                            out.append((tuple(cards[:cut]), wt * tk.f, m_rob))
+                            wl = wt * tk.f * mult
                     else:
-                        out.append((tuple(cards[:cut]), wt * tk.f, m_rob))
+                        wl = wt * tk.f * mult
+                    if wl > 0.0:
+                        self.leaf(cards, wl, uns, moved, fixed_wolf)
+                        total_here += wl
                     if c >= 0:
                         cards[drunk], cards[x] = cards[x], cards[drunk]
                 if a >= 0:
                     cards[a], cards[b] = cards[b], cards[a]
             if t >= 0:
                 cards[robber], cards[t] = cards[t], cards[robber]
-        if not out:
-            return
-        if left is None:
-            left = lazy_memo[code]
-            if left is None:
-                left = fd.lazy(self.cnt)
-        mult = left.mult  # 1 once a Seer's look pinned the centre's order
-        remk = left.rem
-        total_here = 0.0
-        for ct, w_leaf, m_all in out:
-            wl = w_leaf * mult
-            if wl > 0.0:
-                fkey = (ct, remk, m_all)
-                final_acc = self.final_acc
-                final_acc[fkey] = final_acc.get(fkey, 0.0) + wl
-                total_here += wl
         if total_here > 0.0:
-            dkey = (tuple(deal) + tuple(centre), remk, 0)
-            dealt_acc = self.dealt_acc
-            dealt_acc[dkey] = dealt_acc.get(dkey, 0.0) + total_here
+            # The cards at dawn where no choice moves one (the dealt cards), and the centre's
+            # dealt cards (the pinned ones, the unseen ones; :meth:`place` adds the players').
+            dl = self.dl
+            fin = self.fin
+            base = 0
+            for p in range(n + 3):
+                card = cards[p]  # every card back in place: the deal
+                if card >= 0:
+                    if p >= n:
+                        dl[base + card] += total_here
+                    if not mv >> p & 1:
+                        fin[base + card] += total_here
+                elif uns is not None and not mv >> p & 1:
+                    uns.at[p] += total_here
+                base += NROLES
+            if uns is not None:
+                uns.deal_w += total_here
+        return total_here
+
+    def unseen_of(self, left: Left, centre: list[int]) -> Unseen:
+        """The sums of the worlds whose unseen cards are ``left`` (``centre``: the centre
+        cards pinned, -1: unseen; the same for every such world of one walk)."""
+        key = id(left)
+        got = self.unseen.get(key)
+        if got is None:
+            got = self.unseen[key] = Unseen(left, centre, self.fd.n + 3)
+        return got
+
+    def leaf(
+        self,
+        cards: list[int],
+        wl: float,
+        uns: Unseen | None,
+        moved: list[int],
+        fixed_wolf: bool,
+    ) -> None:
+        """Add one world of weight ``wl`` (cards at dawn ``cards``, -1: a card nobody saw,
+        among ``uns``'s) to the posterior's sums, at the positions ``moved`` (:meth:`night`
+        adds the others once per night); ``fixed_wolf``: a player no choice moves holds a
+        Werewolf."""
+        n = self.fd.n
+        fin = self.fin
+        self.leaves += 1
+        self.total += wl
+        wolves = fixed_wolf
+        unknown = False
+        for p in moved:
+            card = cards[p]
+            if card >= 0:
+                fin[p * NROLES + card] += wl
+                if card == WOLF and p < n:
+                    wolves = True
+            elif uns is not None:
+                uns.at[p] += wl
+                if p < n:
+                    unknown = True  # the Drunk holds a centre card nobody saw
+        if wolves:
+            self.wolf_mass += wl
+        elif unknown and uns is not None:
+            self.wolf_mass += wl * uns.left.wolf_share
 
 
 def _enumerate(  # noqa: PLR0917
@@ -1149,16 +1288,16 @@ def _enumerate(  # noqa: PLR0917
     lies: Mapping[int, float],
     budget: int,
     masks: dict[int, list[float]] | None,
-    free: frozenset[int] = frozenset(),
-) -> tuple[Acc, Acc] | None:
-    """The weights of the leaves, by (cards at dawn, the unknown centre cards, 0), and by
-    the deal; or, for a vote table (``masks``), each seat's Werewolf and Tanner summed into
+    free: tuple[frozenset[int], ...] = (),
+) -> _Walk | None:
+    """The walk, its sums made (:attr:`_Walk.fin`, :attr:`_Walk.dl`); or, for a vote table (``masks``), each seat's Werewolf and Tanner summed into
     ``masks`` by the set of claimants lying (as bits).  None if no world fits.
 
-    ``free``: seats that are interchangeable (silent, named by no claim, not the solving
-    seat; only with ``masks``): their cards are dealt as a multiset, in non-decreasing
-    order, each deal weighed by the number of its orders; the free seats' columns then
-    hold their sum over an orbit, which :func:`spectator_view` shares out."""
+    ``free``: classes of seats that are interchangeable (for a vote table, the silent
+    seats named by no claim, :func:`spectator_view`; for a posterior, :func:`_classes`):
+    each class's cards are dealt as a multiset, in non-decreasing order, each deal weighed
+    by the number of its orders; the class's columns then hold their sum over an orbit,
+    which :func:`spectator_view` and :func:`_tables` share out."""
     liars = masks is not None
     n = fd.n
     me = mine.me
@@ -1235,14 +1374,15 @@ def _enumerate(  # noqa: PLR0917
         )
         for s in order
     ]
-    prev = -1
-    rank = 0
-    for st in steps:
-        if st.seat in free:
-            rank += 1
-            st.free_no = rank
-            st.prev_free = prev
-            prev = st.seat
+    for cls in free:
+        prev = -1
+        rank = 0
+        for st in steps:
+            if st.seat in cls:
+                rank += 1
+                st.free_no = rank
+                st.prev_free = prev
+                prev = st.seat
     walk = _Walk(
         fd,
         mine,
@@ -1253,61 +1393,45 @@ def _enumerate(  # noqa: PLR0917
         masks=masks,
     )
     walk.place(0, 1.0, 0, code0)
-    if not walk.final_acc:
+    if walk.total <= 0.0:
         return None
-    return walk.final_acc, walk.dealt_acc
+    return walk
 
 
-def _tables(n: int, final_acc: Acc, dealt_acc: Acc) -> Result:
-    """Normalised tables from the summed leaves (unknown cards split in proportion)."""
-    size = n + 3
-    final = [0.0] * (size * NROLES)
-    dealt = [0.0] * (size * NROLES)
-    total = 0.0
-    wolf_mass = 0.0
-    for (cards_t, remk, _), w in final_acc.items():
-        total += w
-        wolf = False
-        p_lazy_wolf = 0.0
-        base = 0
-        k = 0  # the cards left (a plain loop: once a leaf, not once an unknown position)
-        for _, m in remk:
-            k += m
-        for pos, r in enumerate(cards_t):
-            if r >= 0:
-                final[base + r] += w
-                if r == WOLF and pos < n:
-                    wolf = True
-            else:
-                for rr, m in remk:
-                    final[base + rr] += w * m / k
-                    if rr == WOLF and pos < n:
-                        p_lazy_wolf = m / k
-            base += NROLES
-        if wolf:
-            wolf_mass += w
-        elif p_lazy_wolf:
-            wolf_mass += w * p_lazy_wolf
-    for (deal_t, remk, _), w in dealt_acc.items():
-        base = 0
-        k = 0
-        for _, m in remk:
-            k += m
-        for r in deal_t:
-            if r >= 0:
-                dealt[base + r] += w
-            else:
-                for rr, m in remk:
-                    dealt[base + rr] += w * m / k
-            base += NROLES
-    inv = 1.0 / total
-    final_t = tuple(
-        tuple([v * inv for v in final[b : b + NROLES]]) for b in range(0, size * NROLES, NROLES)
-    )
-    dealt_t = tuple(
-        tuple([v * inv for v in dealt[b : b + NROLES]]) for b in range(0, size * NROLES, NROLES)
-    )
-    return final_t, dealt_t, total, wolf_mass * inv, len(final_acc)
+def _tables(walk: _Walk, classes: tuple[frozenset[int], ...] = ()) -> Result:
+    """Normalised tables from the walk's sums (each class of interchangeable seats gets
+    the mean of its rows: their probabilities are equal)."""
+    inv = 1.0 / walk.total
+    n = walk.fd.n
+    size = (n + 3) * NROLES
+    fin = walk.fin
+    dl = walk.dl
+    for uns in walk.unseen.values():
+        shares = uns.left.shares
+        for j in range(3):
+            if uns.centre[j] < 0:
+                base = (n + j) * NROLES
+                for rr, share in shares:
+                    dl[base + rr] += uns.deal_w * share
+        for p in range(n + 3):
+            w = uns.at[p]
+            if w > 0.0:
+                base = p * NROLES
+                for rr, share in shares:
+                    fin[base + rr] += w * share
+    for cls in classes:
+        share = 1.0 / len(cls)
+        for table in (fin, dl):
+            for r in range(NROLES):
+                mean = 0.0
+                for seat in cls:
+                    mean += table[seat * NROLES + r]
+                mean *= share
+                for seat in cls:
+                    table[seat * NROLES + r] = mean
+    final_t = tuple(tuple([v * inv for v in fin[b : b + NROLES]]) for b in range(0, size, NROLES))
+    dealt_t = tuple(tuple([v * inv for v in dl[b : b + NROLES]]) for b in range(0, size, NROLES))
+    return final_t, dealt_t, walk.total, walk.wolf_mass * inv, walk.leaves
 
 
 def _seer_centre(

@@ -1,4 +1,5 @@
-"""Plain-English sentences for One Night claims (what a bot says along with its claim)."""
+"""Plain-English sentences for One Night claims (what a bot says along with its claim); centre
+cards are named c1 to c3, as everywhere a person reads them."""
 
 from __future__ import annotations
 
@@ -47,10 +48,10 @@ def say_claim(claim: Claim, players: Sequence[str], seat: int) -> str:
         elif did.kind == "look" and did.players:
             parts.append(f"I looked at {who(did.players[0])}'s card.")
         elif did.kind == "look":
-            slots = " and ".join(str(c + 1) for c in did.centre)
+            slots = " and ".join(f"c{c + 1}" for c in did.centre)
             parts.append(f"I looked at centre cards {slots}.")
         elif did.kind == "peek":
-            parts.append(f"I peeked at centre card {did.centre[0] + 1}.")
+            parts.append(f"I peeked at centre card c{did.centre[0] + 1}.")
         elif did.kind == "rob":
             taken = [x for x in claim.saw if x.seat in (seat, did.players[0])]
             if taken:  # what the Robber saw is the card it took: say it in one sentence
@@ -64,7 +65,7 @@ def say_claim(claim: Claim, players: Sequence[str], seat: int) -> str:
             a, b = did.players
             parts.append(f"I swapped the cards of {who(a)} and {who(b)}.")
         elif did.kind == "take":
-            parts.append(f"I swapped my card with centre card {did.centre[0] + 1}.")
+            parts.append(f"I swapped my card with centre card c{did.centre[0] + 1}.")
     robbed = did.players[0] if did is not None and did.kind == "rob" else None
     for s in claim.saw:
         if robbed is not None and s.seat in (seat, robbed):
@@ -73,6 +74,6 @@ def say_claim(claim: Claim, players: Sequence[str], seat: int) -> str:
         if s.seat is not None:
             place = "My own card" if s.seat == seat else f"{who(s.seat)}'s card"
         else:
-            place = f"Centre card {(s.centre or 0) + 1}"
+            place = f"Centre card c{(s.centre or 0) + 1}"
         parts.append(f"{place} was {role_phrase(s.role)}.")
     return " ".join(parts) or "I have nothing to say."

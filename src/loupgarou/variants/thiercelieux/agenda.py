@@ -30,8 +30,6 @@ from loupgarou.variants.thiercelieux.state import (
     seating,
 )
 
-_new = tuple.__new__
-
 
 def deal(state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
     """Position ``p`` gets card ``value[p]``; then night 1 runs up to its first decision."""
@@ -45,8 +43,8 @@ def deal(state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
     d.seating = seated = seating(plan, d.cards)
     names = seated.names
     d.events = [
-        _new(Event, ("deal", MODERATOR, {"cards": list(names)})),
-        _new(Event, ("game_begins", EVERYONE, {"players": n, "deck": list(plan.names)})),
+        Event("deal", MODERATOR, {"cards": list(names)}),
+        Event("game_begins", EVERYONE, {"players": n, "deck": list(plan.names)}),
     ]
     d.events += [DEALT[names[s]][s] for s in range(n)]
     d.work = list(plan.nights[0])

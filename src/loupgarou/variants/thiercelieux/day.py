@@ -65,8 +65,6 @@ CAPTAIN_DRAWS: Final[tuple[ChanceRequest, ...]] = tuple(
 )
 """``CAPTAIN_DRAWS[k]`` draws the Captain among ``k`` living players."""
 
-_new = tuple.__new__
-
 
 def _dawn(d: Draft, task: Task) -> None:
     caught, poisoned = d.caught, d.poisoned
@@ -232,7 +230,7 @@ def _count(d: Draft, vote: str) -> None:
                 tied.append(t)
     data: dict[str, JSON] = {"vote": vote, "ballots": ballots, "counts": counts}
     events = d.events
-    events.append(_new(Event, ("votes", EVERYONE, data)))
+    events.append(Event("votes", EVERYONE, data))
     if len(tied) == 1:
         if lynch:
             _lynched(d, tied[0])
@@ -254,7 +252,7 @@ def _count(d: Draft, vote: str) -> None:
     elif d.plan.options.lynch_second_tie == "random":
         d.work.append(shared_task("lynch_draw", LYNCH_DRAW, NONE, tuple(tied)))
     else:
-        events.append(_new(Event, ("no_lynch", EVERYONE, {"tied": tied})))
+        events.append(Event("no_lynch", EVERYONE, {"tied": tied}))
         d.work.append(DUSK)
 
 
@@ -283,7 +281,7 @@ def _result_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
 
 def _result_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     if action.kind == "no_lynch":
-        d.events.append(_new(Event, ("no_lynch", EVERYONE, {"tied": []})))
+        d.events.append(Event("no_lynch", EVERYONE, {"tied": []}))
         d.work.append(DUSK)
     elif _is_lynch(task.arg):
         _lynched(d, action.players[0])
@@ -351,7 +349,7 @@ def _lynched(d: Draft, seat: int) -> None:
 def _lynch_draw(d: Draft, task: Task, value: JSON) -> None:
     seat = task.seats[int(value)]
     data: dict[str, JSON] = {"seat": seat, "tied": list(task.seats)}
-    d.events.append(_new(Event, ("lynch_drawn", EVERYONE, data)))
+    d.events.append(Event("lynch_drawn", EVERYONE, data))
     _lynched(d, seat)
 
 
@@ -363,17 +361,15 @@ def _dusk(d: Draft, task: Task) -> None:
 # --- shared events and tasks ---------------------------------------------------------------------
 
 DAWN_EVENT: Final[Memo[Event]] = Memo(
-    lambda day, deaths: _new(
-        Event, ("dawn", EVERYONE, {"day": day, "deaths": [seat for seat, _ in deaths]})
+    lambda day, deaths: Event(
+        "dawn", EVERYONE, {"day": day, "deaths": [seat for seat, _ in deaths]}
     )
 )
 VOTE_OPENS: Final[Memo[Event]] = Memo(
-    lambda vote, seats: _new(
-        Event, ("vote_opens", EVERYONE, {"vote": vote, "candidates": list(seats)})
-    )
+    lambda vote, seats: Event("vote_opens", EVERYONE, {"vote": vote, "candidates": list(seats)})
 )
 ELECTED: Final[Memo[Event]] = Memo(
-    lambda seat, how: _new(Event, ("captain_elected", EVERYONE, {"seat": seat, "how": how}))
+    lambda seat, how: Event("captain_elected", EVERYONE, {"seat": seat, "how": how})
 )
 """The day's events, shared between games (see
 :class:`~loupgarou.variants.thiercelieux.state.Memo`): ``DAWN_EVENT[day, deaths]`` (the

@@ -62,7 +62,6 @@ _EVERY_NIGHT: Final = ((Role.SEER, "seer"), (Role.WEREWOLF, "werewolves"), (Role
 _WEREWOLF: Final = Role.WEREWOLF
 """A plain global: reading an enum member through its class is slow on the hot path."""
 
-_new = tuple.__new__
 
 WAKE, SLEEP, SPY, NO_VICTIM_ACTION = (
     Action("wake"),
@@ -117,7 +116,7 @@ def _thief(d: Draft, task: Task) -> None:
         return
     n = d.plan.n
     seen = [d.seating.names[n], d.seating.names[n + 1]]
-    d.events.append(_new(Event, ("set_aside_seen", ONLY[seat], {"roles": seen})))
+    d.events.append(Event("set_aside_seen", ONLY[seat], {"roles": seen}))
     d.work.append(THIEF_CHOICE[seat])
 
 
@@ -143,7 +142,7 @@ def _thief_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     d.cards = tuple(cards)
     d.seating = seating(d.plan, d.cards)
     data: dict[str, JSON] = {"centre": slot, "role": d.seating.names[seat]}
-    d.events.append(_new(Event, ("took", ONLY[seat], data)))
+    d.events.append(Event("took", ONLY[seat], data))
     return True
 
 
@@ -398,7 +397,7 @@ def _hunt_vote(task: Task, seat: int, action: Action) -> tuple[int, Event]:
             return players[0], PACK_VOTE[task.seats, seat, players[0]]
         return NO_VICTIM, PACK_VOTE[task.seats, seat, None]
     if action.kind == "spy":
-        return 1, _new(Event, ("spying", ONLY[seat], {}))
+        return 1, Event("spying", ONLY[seat], {})
     return 0, DECLINED["little_girl", seat]
 
 
@@ -439,7 +438,7 @@ def _designate(d: Draft, target: int, among: tuple[int, ...]) -> None:
     if among:
         data: dict[str, JSON] = {"seat": None if victim == NONE else victim}
         data["drawn_among"] = [None if t == NO_VICTIM else t for t in among]
-        d.events.append(_new(Event, ("pack_victim", audience_of(d.awake), data)))
+        d.events.append(Event("pack_victim", audience_of(d.awake), data))
     else:
         d.events.append(PACK_VICTIM[d.awake, None if victim == NONE else victim])
     d.victim = victim
@@ -462,12 +461,12 @@ def _little_girl_request(d: Draft, task: Task) -> ChanceRequest:
 def _little_girl(d: Draft, task: Task, value: JSON) -> None:
     girl = task.seat
     if value:
-        d.events.append(_new(Event, ("caught", ONLY[girl], {})))
+        d.events.append(Event("caught", ONLY[girl], {}))
         pack = audience_of(d.awake)
-        d.events.append(_new(Event, ("little_girl_caught", pack, {"seat": girl})))
+        d.events.append(Event("little_girl_caught", pack, {"seat": girl}))
         d.caught = girl
     else:
-        d.events.append(_new(Event, ("spied", ONLY[girl], {"seats": list(d.awake)})))
+        d.events.append(Event("spied", ONLY[girl], {"seats": list(d.awake)}))
 
 
 # --- the Witch ----------------------------------------------------------------------------------
@@ -534,30 +533,30 @@ def _witch_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
 # --- shared events and tasks ---------------------------------------------------------------------
 
 PAIRED: Final[Memo[Event]] = Memo(
-    lambda cupid, a, b: _new(Event, ("paired", ONLY[cupid], {"seats": [a, b]}))
+    lambda cupid, a, b: Event("paired", ONLY[cupid], {"seats": [a, b]})
 )
 LOVERS: Final[Memo[Event]] = Memo(
-    lambda a, b: _new(Event, ("lovers", audience_of((a, b)), {"seats": [a, b]}))
+    lambda a, b: Event("lovers", audience_of((a, b)), {"seats": [a, b]})
 )
 CARD_SEEN: Final[Memo[Event]] = Memo(
-    lambda seer, seat, role: _new(Event, ("card_seen", ONLY[seer], {"seat": seat, "role": role}))
+    lambda seer, seat, role: Event("card_seen", ONLY[seer], {"seat": seat, "role": role})
 )
 PACK: Final[Memo[Event]] = Memo(
-    lambda *awake: _new(Event, ("pack", audience_of(awake), {"seats": list(awake)}))
+    lambda *awake: Event("pack", audience_of(awake), {"seats": list(awake)})
 )
 PACK_VOTE: Final[Memo[Event]] = Memo(
-    lambda pack, seat, target: _new(
-        Event, ("pack_vote", audience_of(pack), {"seat": seat, "target": target})
+    lambda pack, seat, target: Event(
+        "pack_vote", audience_of(pack), {"seat": seat, "target": target}
     )
 )
 PACK_VICTIM: Final[Memo[Event]] = Memo(
-    lambda pack, seat: _new(Event, ("pack_victim", audience_of(pack), {"seat": seat}))
+    lambda pack, seat: Event("pack_victim", audience_of(pack), {"seat": seat})
 )
 VICTIM_SHOWN: Final[Memo[Event]] = Memo(
-    lambda witch, seat: _new(Event, ("victim_shown", ONLY[witch], {"seat": seat}))
+    lambda witch, seat: Event("victim_shown", ONLY[witch], {"seat": seat})
 )
 BREWED: Final[Memo[Event]] = Memo(
-    lambda kind, witch, seat: _new(Event, (kind, ONLY[witch], {"seat": seat}))
+    lambda kind, witch, seat: Event(kind, ONLY[witch], {"seat": seat})
 )
 """The night's events, shared between games (see
 :class:`~loupgarou.variants.thiercelieux.state.Memo`): ``PAIRED[cupid, a, b]``,

@@ -56,8 +56,6 @@ _WEREWOLF: Final = Role.WEREWOLF
 HUNTER_CAUSES: Final = frozenset({"devoured", "lynched"})
 """Causes of death that let the Hunter shoot by default."""
 
-_new = tuple.__new__
-
 
 def kill(d: Draft, deaths: Sequence[tuple[int, str]]) -> Task | None:
     """Apply ``deaths`` and their grief; return the Hunter's shot to queue.
@@ -167,10 +165,10 @@ def _successor_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
 
 
 SHOT: Final[Memo[Event]] = Memo(
-    lambda hunter, seat: _new(Event, ("shot", EVERYONE, {"hunter": hunter, "seat": seat}))
+    lambda hunter, seat: Event("shot", EVERYONE, {"hunter": hunter, "seat": seat})
 )
 GRIEF: Final[Memo[Event]] = Memo(
-    lambda seat, lover: _new(Event, ("grief", EVERYONE, {"seat": seat, "lover": lover}))
+    lambda seat, lover: Event("grief", EVERYONE, {"seat": seat, "lover": lover})
 )
 """``SHOT[hunter, seat]``, ``GRIEF[seat, lover]``: shared between games (see
 :class:`~loupgarou.variants.thiercelieux.state.Memo`)."""
@@ -274,7 +272,7 @@ def verdict(d: Draft) -> Outcome | None:
 
 def starve(d: Draft, wolves: Sequence[int]) -> None:
     """No Werewolf woke: they all die of hunger (grief follows) and the village wins."""
-    d.events.append(_new(Event, ("starved", EVERYONE, {"seats": list(wolves)})))
+    d.events.append(Event("starved", EVERYONE, {"seats": list(wolves)}))
     kill(d, [(w, "starved") for w in wolves])
     finish(d, _win(d, VILLAGE, "village.starved", "no Werewolf woke: they starved"))
 
@@ -283,8 +281,8 @@ def finish(d: Draft, outcome: Outcome) -> None:
     """End the game: every card is shown, then the verdict."""
     n, names = d.plan.n, d.seating.names
     data = {"players": list(names[:n]), "set_aside": list(names[n:]), "lovers": list(d.lovers)}
-    d.events.append(_new(Event, ("cards_revealed", EVERYONE, data)))
-    d.events.append(_new(Event, ("game_over", EVERYONE, outcome.to_json())))
+    d.events.append(Event("cards_revealed", EVERYONE, data))
+    d.events.append(Event("game_over", EVERYONE, outcome.to_json()))
     d.phase = "over"
     d.step = ""
     d.outcome = outcome

@@ -121,7 +121,6 @@ POISON: Final = _targets("poison")
 NAME: Final = _targets("name")
 """The same for the Seer's look, the Hunter's shot, the Witch's potions, the Captain's heir."""
 
-_new = tuple.__new__
 
 ONLY: Final[tuple[Audience, ...]] = tuple(only(seat) for seat in SEATS)
 """``ONLY[seat]`` is the audience of that seat alone (``core.events.only``), read without a call."""
@@ -161,9 +160,9 @@ class Memo(dict[tuple[Any, ...], V]):
 # role in :class:`RoleRows`, by voter and target in :func:`voted`, the others in a
 # :class:`Memo` keyed by what they say.
 
-WOKE: Final = tuple(_new(Event, ("woke", ONLY[s], {})) for s in SEATS)
-STAYED_ASLEEP: Final = tuple(_new(Event, ("stayed_asleep", ONLY[s], {})) for s in SEATS)
-LYNCHED: Final = tuple(_new(Event, ("lynched", EVERYONE, {"seat": s})) for s in SEATS)
+WOKE: Final = tuple(Event("woke", ONLY[s], {}) for s in SEATS)
+STAYED_ASLEEP: Final = tuple(Event("stayed_asleep", ONLY[s], {}) for s in SEATS)
+LYNCHED: Final = tuple(Event("lynched", EVERYONE, {"seat": s}) for s in SEATS)
 """``WOKE[seat]`` ...: the events about one seat, shared."""
 
 
@@ -182,9 +181,9 @@ class RoleRows(dict[str, tuple[Event, ...]]):
         return row
 
 
-DEALT: Final = RoleRows(lambda seat, role: _new(Event, ("dealt", ONLY[seat], {"role": role})))
+DEALT: Final = RoleRows(lambda seat, role: Event("dealt", ONLY[seat], {"role": role}))
 CARD_REVEALED: Final = RoleRows(
-    lambda seat, role: _new(Event, ("card_revealed", EVERYONE, {"seat": seat, "role": role}))
+    lambda seat, role: Event("card_revealed", EVERYONE, {"seat": seat, "role": role})
 )
 
 _VOTED: Final[dict[str, list[Event | None]]] = {}
@@ -205,25 +204,25 @@ def voted(row: list[Event | None], vote: str, seat: int, target: int) -> Event:
     event = row[seat * 64 + target]
     if event is None:
         data: dict[str, JSON] = {"vote": vote, "seat": target}
-        event = row[seat * 64 + target] = _new(Event, ("voted", ONLY[seat], data))
+        event = row[seat * 64 + target] = Event("voted", ONLY[seat], data)
     return event
 
 
 _NUMBERED: Final = {"night_begins": "night", "day_begins": "day", "dusk": "day"}
 NUMBERED: Final[Memo[Event]] = Memo(
-    lambda kind, number: _new(Event, (kind, EVERYONE, {_NUMBERED[kind]: number}))
+    lambda kind, number: Event(kind, EVERYONE, {_NUMBERED[kind]: number})
 )
 """``NUMBERED[kind, number]``: ``night_begins`` (night ``number``), ``day_begins``, ``dusk``."""
 NIGHT_STEP: Final[Memo[Event]] = Memo(
-    lambda night, step: _new(Event, ("night_step", EVERYONE, {"night": night, "step": step}))
+    lambda night, step: Event("night_step", EVERYONE, {"night": night, "step": step})
 )
 """``NIGHT_STEP[night, step]``: the public call of a night's step."""
 DECLINED: Final[Memo[Event]] = Memo(
-    lambda step, seat: _new(Event, ("declined", ONLY[seat], {"step": step}))
+    lambda step, seat: Event("declined", ONLY[seat], {"step": step})
 )
 """``DECLINED[step, seat]``: told to ``seat``, who let the step ``step`` pass."""
 BY: Final[Memo[Event]] = Memo(
-    lambda kind, seat, by: _new(Event, (kind, EVERYONE, {"seat": seat, "by": by}))
+    lambda kind, seat, by: Event(kind, EVERYONE, {"seat": seat, "by": by})
 )
 """``BY[kind, seat, by]``: the Captain ``by`` decides a lynch tie (``captain_decides``)
 or names ``seat`` his successor (``captain_named``)."""
