@@ -411,6 +411,7 @@ def choose_in_context(  # noqa: PLR0917 - what the liar knows, plainly
     own = set() if liar_role == TANNER else set(partners) | ({me} if liar_role == WOLF else set())
     silent = [s for s in range(n) if s != me and s not in partners and s not in spoken]
     unknown = n + 3 - 1 - len(partners) - len(centre_seen) - len(spoken - partners)
+    deck_key = tuple(sorted(deck.items()))
     best: list[ClaimKey] = []
     top = 0.0
     for claim in options:
@@ -421,7 +422,7 @@ def choose_in_context(  # noqa: PLR0917 - what the liar knows, plainly
                 back = backed(s, {me}, table)
                 if back is not None:
                     table[s] = back
-        score = _context_score(solver, table, me, own, liar_role)
+        score = _context_score(solver, deck_key, table, me, own, liar_role)
         left = deck.get(claim.role, 0) - claimed.get(claim.role, 0)
         if left == 1 and claim.role not in centre_seen.values() and unknown > 0:
             named = _named(claim)
@@ -429,7 +430,7 @@ def choose_in_context(  # noqa: PLR0917 - what the liar knows, plainly
             if free:
                 p = min(1.0, len(silent) / unknown)
                 table[free[0]] = _claim(claim.role, None, frozenset())
-                rival = _context_score(solver, table, me, own, liar_role)
+                rival = _context_score(solver, deck_key, table, me, own, liar_role)
                 score = (1.0 - p) * score + p * rival
         score = round(score, 9)
         if not best or score > top:
@@ -439,11 +440,28 @@ def choose_in_context(  # noqa: PLR0917 - what the liar knows, plainly
     return best[0] if len(best) == 1 else pick(rng, best)
 
 
-def _context_score(
-    solver: Solver, table: dict[int, ClaimKey], me: int, own: set[int], liar_role: int
+_CONTEXT_VIEWS: Final[dict[tuple[object, ...], tuple[float, ...]]] = {}
+"""(deck, n, every claim) -> :func:`table_view`'s answer, for :func:`_context_score` (a
+bounded memo of a pure function: a liar who speaks first or second asks the same few
+questions as many others)."""
+
+
+def _context_score(  # noqa: PLR0917 - the question, plainly
+    solver: Solver,
+    deck_key: tuple[tuple[int, int], ...],
+    table: dict[int, ClaimKey],
+    me: int,
+    own: set[int],
+    liar_role: int,
 ) -> float:
     """How good the claims of ``table`` are for the liar ``me`` (higher is better)."""
-    keys = table_view(solver, table)
+    key = (deck_key, solver.n, tuple(sorted(table.items())))
+    keys = _CONTEXT_VIEWS.get(key)
+    if keys is None:
+        keys = table_view(solver, table)
+        if len(_CONTEXT_VIEWS) >= VIEW_CACHE:
+            _CONTEXT_VIEWS.clear()
+        _CONTEXT_VIEWS[key] = keys
     if liar_role == TANNER or not own:
         return keys[me]
     return -sum(keys[s] for s in own)
