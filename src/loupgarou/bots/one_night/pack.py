@@ -28,7 +28,7 @@ at the talk costs milliseconds); they decide which roles are left to claim.
 **At six players** (:data:`CONTEXT_FROM`) the liar asks instead in context
 (:func:`choose_in_context`): each candidate, and stories that fit what was said, weighed by
 a spectator who heard the claims already said, the candidate and the partner's backing
-(about ten exact questions per liar, not kept: the claims said make each one new).
+(about ten exact questions per liar, in a bounded memo: only an early speaker's recur).
 """
 
 from __future__ import annotations
