@@ -286,13 +286,14 @@ class TableMaster:
         if key not in self.locale.texts:
             return exc.message
         names = self.players.names
-        seat = exc.data.get("seat")
+
+        def name(seat: JSON) -> str:
+            return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+
         waiting = exc.data.get("waiting")
-        seats = [s for s in waiting if isinstance(s, int)] if isinstance(waiting, list) else []
+        listed = [name(s) for s in waiting] if isinstance(waiting, list) else []
         return self.locale.text(
-            key,
-            name=names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "",
-            names=self._names([s for s in seats if 0 <= s < len(names)]),
+            key, name=name(exc.data.get("seat")), names=self.locale.join([n for n in listed if n])
         )
 
     def _names(self, seats: Sequence[int]) -> str:
