@@ -44,6 +44,9 @@ UNIQUE_CLAIMS = ("seer", "little_girl", "witch", "hunter", "cupid", "thief")
 _POWER = {"seer": 5, "witch": 4, "hunter": 3, "little_girl": 2, "cupid": 1}
 _CREDIBLE = 0.3
 """A claimant the village would elect Captain must be less suspected than this."""
+_TRUST = ("captain_election", "captain_revote", "captain_successor", "captain_result")
+"""The decisions that name whom to trust (``captain_result``: the table's voice names the
+Captain, with ``narrator_knows: results``)."""
 
 
 def side_of(role: str) -> str:
@@ -303,7 +306,7 @@ class SensibleThiercelieux:
             return Action("look", (self._pick(unseen, susp),))
         if kind == "werewolf_wake":
             return Action("wake")
-        if kind == "werewolf_vote":
+        if kind in ("werewolf_vote", "pack_choice"):  # a ballot, or the pack's voice
             return self._hunt(decision)
         if kind == "little_girl":
             if r.spied or self.rng.random() < 0.4:
@@ -323,9 +326,9 @@ class SensibleThiercelieux:
         if not targets:
             return opts[0]
         verb = opts[0].kind
-        if kind in ("captain_election", "captain_revote") or kind == "captain_successor":
+        if kind in _TRUST:
             return Action(verb, (self._trusted(targets),))
-        # lynch, lynch_revote, captain_pick
+        # lynch, lynch_revote, captain_pick, lynch_result (the table's voice: its own pick)
         return Action(verb, (self._lynch(targets),))
 
     def _thief(self, decision: Decision) -> Action:
