@@ -100,10 +100,22 @@ def test_narrated_one_night(browser: Browser, server: Server, tmp_path: Path, la
 
 
 @pytest.mark.parametrize(
-    ("family", "scenario", "players"), [("thiercelieux", "suggested", 8), ("lupus", "basic", 8)]
+    ("family", "scenario", "players", "options"),
+    [
+        ("thiercelieux", "suggested", 8, {}),
+        # a narrator who tells results, not ballots: the Captain and the lynch in one answer
+        ("thiercelieux", "suggested", 8, {"narrator_knows": "results"}),
+        ("lupus", "basic", 8, {}),
+    ],
 )
 def test_narrated_game_master(  # noqa: PLR0917 - pytest's fixtures and parameters
-    browser: Browser, server: Server, tmp_path: Path, family: str, scenario: str, players: int
+    browser: Browser,
+    server: Server,
+    tmp_path: Path,
+    family: str,
+    scenario: str,
+    players: int,
+    options: dict[str, str],
 ) -> None:
     """Thiercelieux and Lupus with real cards: the narrator answers each question the game
     master asks with its buttons, until the verdict."""
@@ -114,6 +126,7 @@ def test_narrated_game_master(  # noqa: PLR0917 - pytest's fixtures and paramete
         players=players,
         mode="narrated",
         lang="en",
+        options=options,
         timers={"call": 1, "discussion": 1, "vote": 1},
     )
     narr = Phone(browser, server.base, "narrator").with_token(code, token)
@@ -131,6 +144,7 @@ def test_narrated_game_master(  # noqa: PLR0917 - pytest's fixtures and paramete
         narr.page.click('[data-op="resume"]')
         narr.page.wait_for_function("window.__lg.state.room.status === 'playing'")
         asked = 0
+        questions: set[str] = set()
         deadline = time.monotonic() + 150
         while narr.page.locator("#h-end").count() == 0:
             if time.monotonic() > deadline:
@@ -140,6 +154,7 @@ def test_narrated_game_master(  # noqa: PLR0917 - pytest's fixtures and paramete
                 raise AssertionError(f"stuck: {st.get('now')} {narr_state} {cues[-3:]}")
             buttons = narr.page.locator("[data-answer]")
             if buttons.count():
+                questions.add(narr.page.locator("#h-ask").inner_text())
                 if asked == 2 and family == "thiercelieux":
                     capture(narr, "narrator-question", shots_dir(tmp_path), dark=True)
                 n = buttons.count()
@@ -153,6 +168,9 @@ def test_narrated_game_master(  # noqa: PLR0917 - pytest's fixtures and paramete
                 narr.page.click("[data-skip]", timeout=2000)
             time.sleep(0.2)
         assert asked > 0
+        if options:  # the village's result was asked, never its ballots
+            assert "Whom did the village lynch? (a player, or none)" in questions, questions
+            assert not any(q.startswith("Result of the vote") for q in questions), questions
         expect(narr.page.locator("#h-end")).to_be_visible()
         assert not narr.errors, narr.errors
     finally:

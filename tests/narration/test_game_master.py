@@ -473,3 +473,62 @@ def test_lovers_who_vote_together_cannot_be_given_two_ballots() -> None:
     assert "Jon cannot vote for Bob; Jon may vote for: Ann." in game.out.notes
     assert "The village lynches Ann." in game.out.texts
     assert game.match.outcome is not None
+
+
+# --- a narrator who knows results, not ballots (narrator_knows: results) --------------------
+
+RESULTS = {"narrator_knows": "results"}
+
+
+def test_a_narrator_who_knows_results_tells_them_and_no_ballot_is_invented() -> None:
+    game = play(WHOLE_GAME, options=RESULTS)
+    assert game.match.outcome == play(WHOLE_GAME).match.outcome
+    assert game.prompter.asked[-2:] == [
+        "Whom did the village elect Captain? (a player)",
+        "Whom did the village lynch? (a player, or none)",
+    ]
+    acted = [(NAMES[e.seat], e.action.kind) for e in game.match.inputs if e.action is not None]
+    # One answer each for the pack's victim, the Captain and the lynch: no ballots.
+    assert acted == [
+        ("Bob", "look"),
+        ("Ann", "wake"),
+        ("Dan", "wake"),
+        ("Ann", "vote"),
+        ("Eve", "pass"),
+        ("Fay", "shoot"),
+        ("Bob", "vote"),
+        ("Bob", "vote"),
+    ]
+    assert "Bob is the Captain." in game.out.texts
+    again = replay(to_record(game.match))
+    assert again.events == game.match.events
+
+
+def test_a_narrator_may_say_the_village_lynched_nobody() -> None:
+    # Nobody is lynched; the next night the Witch poisons Dan, the last Werewolf.
+    night2 = ["none", "", "Gus", "n", "Dan"]
+    game = play([*WHOLE_GAME[:-1], "none", *night2], options=RESULTS)
+    assert [e.data for e in game.match.events if e.kind == "no_lynch"] == [{"tied": []}]
+    assert "The village wins!" in game.out.texts
+
+
+def test_the_captain_cannot_be_told_as_nobody() -> None:
+    game = play([DEAL, "Dan", "", "Fay", "n", "none", "Ann", "none", "Bob", "Dan"], options=RESULTS)
+    asked = "Whom did the village elect Captain? (a player)"
+    assert game.prompter.asked.count(asked) == 2
+    assert game.match.outcome == play(WHOLE_GAME).match.outcome
+
+
+def test_the_pack_told_as_one_answer_may_name_one_of_its_own() -> None:
+    # Ann and Dan wake; the narrator saw them point at Dan himself.
+    game = play([DEAL, "Dan", "", "Dan", "n", "none", "Bob", "Ann"], options=RESULTS)
+    assert [e.data for e in game.match.events if e.kind == "pack_victim"] == [{"seat": 3}]
+    assert game.match.outcome is not None and game.match.outcome.teams == {"village"}
+
+
+def test_a_french_narrator_is_asked_for_results_in_french() -> None:
+    game = play(WHOLE_GAME, options=RESULTS, language="fr")
+    assert game.prompter.asked[-2:] == [
+        "Qui le village a-t-il élu Capitaine\u00a0? (un joueur)",
+        "Qui le village a-t-il éliminé\u00a0? (un joueur, ou personne)",
+    ]

@@ -272,6 +272,8 @@ THIERCELIEUX_TEXT_KEYS: frozenset[str] = frozenset(
         "ask.successor",
         "ask.vote",
         "ask.pick",
+        "ask.elected",
+        "ask.lynched",
         "error.player_count",
         "error.yes_no",
         "error.thief",

@@ -4,7 +4,8 @@ Contract: see :mod:`loupgarou.tablemaster`.  ``GameMaster(table, seed=...).play(
 generator of one game.  The deal is typed seat by seat (the cards left over are set
 aside, for the Thief); each night call asks what the called role did; by day the
 engine's news is read out and the Hunter, the Captain's successor, the Captain's pick
-and the votes are asked.
+and the votes are asked: each vote's result or every ballot, or with the option
+``narrator_knows: results`` the result alone (the pack's victim, the Captain, the lynch).
 """
 
 from __future__ import annotations
@@ -55,6 +56,10 @@ NIGHT_STEP = {
 }
 """The night call during which each kind of night decision is asked."""
 VOTES = frozenset({"captain_election", "captain_revote", "lynch", "lynch_revote"})
+RESULTS = frozenset({"captain_result", "lynch_result"})
+"""The day's votes told by their result alone, with ``narrator_knows: results``."""
+NO_VICTIM = Action("no_victim")
+NO_LYNCH = Action("no_lynch")
 
 # --- the table ---------------------------------------------------------------------------------
 
@@ -318,12 +323,15 @@ class GameMaster(TableMaster):
                 return
             if spied:
                 self.chance.prime("little_girl_caught", caught)
-            if victim is not None and victim in awake and len(awake) == 2:
+            voice = [d.seat for d in m.pending() if d.kind == "pack_choice"]
+            if voice:  # narrator_knows: results: the pack's victim is one answer
+                m.submit(voice[0], NO_VICTIM if victim is None else Action("vote", (victim,)))
+            elif victim is not None and victim in awake and len(awake) == 2:
                 # The pack chose one of its two awake members: he cannot vote for himself,
                 # so his "no victim" ballot ties with the other's; the tie goes to the victim
                 # (the tied are listed in seat order, "no victim" last).
                 self.chance.prime("tiebreak", 0)
-            for w in awake:
+            for w in awake if not voice else ():
                 if victim is None or victim == w:
                     m.submit(w, Action("no_victim"))
                 else:
@@ -394,6 +402,8 @@ class GameMaster(TableMaster):
             yield from self._pick(decision)
         elif decision.kind in VOTES:
             yield from self._ballots(decision.kind, pending)
+        elif decision.kind in RESULTS:
+            yield from self._result(decision)
         else:  # pragma: no cover - the engine asks nothing else by day
             raise AssertionError(f"unexpected decision {decision.kind}")
 
@@ -497,6 +507,20 @@ class GameMaster(TableMaster):
         voters = [d.seat for d in pending]
         allowed = {a.players[0] for d in pending for a in d.options if a.kind == "vote"}
         yield from self._ask_ballots("ask.vote", voters, outright, allowed)
+
+    def _result(self, decision: Decision) -> Steps[None]:
+        """A day vote told by its result alone (``narrator_knows: results``): the elected
+        Captain, or the lynched player or nobody."""
+        lynch = decision.kind == "lynch_result"
+        targets = [a.players[0] for a in decision.options if a.kind == "vote"]
+
+        def parse(answer: str) -> None:
+            chosen = self.players.one(answer, targets, none=lynch)
+            action = NO_LYNCH if chosen is None else Action("vote", (chosen,))
+            self._attempt(lambda m: submit(m, decision.seat, action))
+
+        key = "ask.lynched" if lynch else "ask.elected"
+        yield from self._ask(key, parse, self._named(targets, none=lynch))
 
     def _outright(self, m: Match, vote: str, chosen: int) -> None:
         """Everybody who may votes for ``chosen``; the others cast their default ballot.
