@@ -58,9 +58,10 @@ def run(d: Draft) -> State:
     follows it there, and the one that ends the game sets the outcome.
     """
     work = d.work
-    pop = work.pop
     while d.outcome is None:
-        task = pop()  # every task queues what follows it: never empty here
+        # ``work.pop()``, not a bound ``pop`` kept in a local: the compiled build pops a
+        # list natively, and called the bound method through Python's convention.
+        task = work.pop()  # every task queues what follows it: never empty here
         does = task.does
         auto = does.auto
         if auto is not None:

@@ -425,23 +425,75 @@ def plan_of(
     )
 
 
-@dataclass(frozen=True, slots=True)
 class Seating:
     """Who holds which card: the roles and role names by position (seats, then the
     set-aside cards), the seats holding a Werewolf card, and the seat holding each
     unique card, alive or dead (``NONE`` when the card is set aside or not in the deck).
-    Frozen; its fields are read on the hot paths, where a slot is cheaper than a
-    named tuple's field."""
 
-    roles: tuple[Role, ...] = ()
-    names: tuple[str, ...] = ()
-    wolves: tuple[int, ...] = ()
-    thief: int = NONE
-    cupid: int = NONE
-    seer: int = NONE
-    witch: int = NONE
-    hunter: int = NONE
-    girl: int = NONE
+    Immutable (``Final`` fields), compared and hashed by its fields, as the frozen
+    dataclass it was; a plain class because the compiled build builds a frozen
+    dataclass through its Python ``__init__`` (about 6,000 instructions a deal)."""
+
+    __slots__ = ("cupid", "girl", "hunter", "names", "roles", "seer", "thief", "witch", "wolves")
+
+    roles: Final[tuple[Role, ...]]
+    names: Final[tuple[str, ...]]
+    wolves: Final[tuple[int, ...]]
+    thief: Final[int]
+    cupid: Final[int]
+    seer: Final[int]
+    witch: Final[int]
+    hunter: Final[int]
+    girl: Final[int]
+
+    def __init__(  # noqa: PLR0917 - the seating's fields, in order
+        self,
+        roles: tuple[Role, ...] = (),
+        names: tuple[str, ...] = (),
+        wolves: tuple[int, ...] = (),
+        thief: int = NONE,
+        cupid: int = NONE,
+        seer: int = NONE,
+        witch: int = NONE,
+        hunter: int = NONE,
+        girl: int = NONE,
+    ) -> None:
+        self.roles = roles
+        self.names = names
+        self.wolves = wolves
+        self.thief = thief
+        self.cupid = cupid
+        self.seer = seer
+        self.witch = witch
+        self.hunter = hunter
+        self.girl = girl
+
+    def values(self) -> tuple[object, ...]:
+        """The fields, in order."""
+        return (
+            self.roles,
+            self.names,
+            self.wolves,
+            self.thief,
+            self.cupid,
+            self.seer,
+            self.witch,
+            self.hunter,
+            self.girl,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Seating):
+            return NotImplemented
+        return self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __repr__(self) -> str:
+        names = ("roles", "names", "wolves", "thief", "cupid", "seer", "witch", "hunter", "girl")
+        pairs = zip(names, self.values(), strict=True)
+        return "Seating(" + ", ".join(f"{k}={v!r}" for k, v in pairs) + ")"
 
 
 _UNIQUE: Final = (Role.THIEF, Role.CUPID, Role.SEER, Role.WITCH, Role.HUNTER, Role.LITTLE_GIRL)
@@ -463,7 +515,17 @@ def seating(plan: Plan, cards: tuple[int, ...]) -> Seating:
     # ``itemgetter(*cards)``: one C call for the whole tuple (``map`` over a bound
     # ``__getitem__`` makes a slow wrapper call per card).
     pick = itemgetter(*cards)
-    return Seating(pick(plan.deck), pick(plan.names), tuple(wolves), *holders[1:7])
+    return Seating(
+        pick(plan.deck),
+        pick(plan.names),
+        tuple(wolves),
+        holders[1],
+        holders[2],
+        holders[3],
+        holders[4],
+        holders[5],
+        holders[6],
+    )
 
 
 NO_SEATING: Final = Seating()
