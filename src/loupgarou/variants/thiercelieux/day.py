@@ -46,9 +46,11 @@ from loupgarou.variants.thiercelieux.state import (
     NUMBERED,
     TIEBREAK,
     VOTE_FOR,
+    Auto,
     Ballots,
-    Does,
+    Decide,
     Draft,
+    Draw,
     Memo,
     State,
     Task,
@@ -132,14 +134,6 @@ def _open_vote(d: Draft, vote: str, candidates: tuple[int, ...], step: str) -> N
         d.work.append(Task("ballot", BALLOT, NONE, candidates, vote))
     else:
         d.work.append(ballot_task(d.plan.n, vote, candidates))
-
-
-def _election(d: Draft, task: Task) -> None:
-    _open_vote(d, "captain_election", d.up, "election")
-
-
-def _lynch(d: Draft, task: Task) -> None:
-    _open_vote(d, "lynch", d.up, "lynch")
 
 
 # --- ballots ------------------------------------------------------------------------------------
@@ -298,18 +292,6 @@ def _elect(d: Draft, seat: int, how: str) -> None:
     d.events.append(ELECTED[seat, how])
 
 
-def _tiebreak_request(d: Draft, task: Task) -> ChanceRequest:
-    return TIEBREAK[len(task.seats)]
-
-
-def _captain_tiebreak(d: Draft, task: Task, value: JSON) -> None:
-    _elect(d, task.seats[int(value)], "draw")
-
-
-def _captain_draw_request(d: Draft, task: Task) -> ChanceRequest:
-    return CAPTAIN_DRAWS[len(d.up)]
-
-
 def _captain_draw(d: Draft, task: Task, value: JSON) -> None:
     d.step = "election"
     _elect(d, d.up[int(value)], "draw")
@@ -376,18 +358,95 @@ ELECTED: Final[Memo[Event]] = Memo(
 night's deaths as the log keeps them: it tells the seats only),
 ``VOTE_OPENS[vote, candidates]``, ``ELECTED[seat, how]``."""
 
-BALLOT: Final = Does(pending=_ballot_pending, act=_ballot_act, vote=_ballot_vote)
-CAPTAIN_PICK: Final = Does(pending=_pick_pending, act=_pick_act)
-RESULT: Final = Does(pending=_result_pending, act=_result_act)
-CAPTAIN_TIEBREAK: Final = Does(request=_tiebreak_request, resolve=_captain_tiebreak)
-LYNCH_DRAW: Final = Does(request=_tiebreak_request, resolve=_lynch_draw)
+# What each kind of task does (see :class:`~loupgarou.variants.thiercelieux.state.Does`).
 
-DAWN: Final = Task("dawn", Does(auto=_dawn))
-DAY, DUSK = Task("day", Does(auto=_day)), Task("dusk", Does(auto=_dusk))
-LYNCH, ELECTION = Task("lynch", Does(auto=_lynch)), Task("election", Does(auto=_election))
-CAPTAIN_DRAW: Final = Task(
-    "captain_draw", Does(request=_captain_draw_request, resolve=_captain_draw)
-)
+
+class _Ballot(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _ballot_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _ballot_act(d, task, seat, action)
+
+    def vote(self, task: Task, seat: int, action: Action) -> tuple[int, Event] | None:
+        return _ballot_vote(task, seat, action)
+
+
+class _CaptainPick(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _pick_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _pick_act(d, task, seat, action)
+
+
+class _Result(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _result_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _result_act(d, task, seat, action)
+
+
+class _CaptainTiebreak(Draw):
+    def request(self, d: Draft, task: Task) -> ChanceRequest:
+        return TIEBREAK[len(task.seats)]
+
+    def resolve(self, d: Draft, task: Task, value: JSON) -> None:
+        _elect(d, task.seats[int(value)], "draw")
+
+
+class _LynchDraw(Draw):
+    def request(self, d: Draft, task: Task) -> ChanceRequest:
+        return TIEBREAK[len(task.seats)]
+
+    def resolve(self, d: Draft, task: Task, value: JSON) -> None:
+        _lynch_draw(d, task, value)
+
+
+class _CaptainDraw(Draw):
+    def request(self, d: Draft, task: Task) -> ChanceRequest:
+        return CAPTAIN_DRAWS[len(d.up)]
+
+    def resolve(self, d: Draft, task: Task, value: JSON) -> None:
+        _captain_draw(d, task, value)
+
+
+class _Dawn(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _dawn(d, task)
+
+
+class _Day(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _day(d, task)
+
+
+class _Dusk(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _dusk(d, task)
+
+
+class _Lynch(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _open_vote(d, "lynch", d.up, "lynch")
+
+
+class _Election(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _open_vote(d, "captain_election", d.up, "election")
+
+
+BALLOT: Final = _Ballot()
+CAPTAIN_PICK: Final = _CaptainPick()
+RESULT: Final = _Result()
+CAPTAIN_TIEBREAK: Final = _CaptainTiebreak()
+LYNCH_DRAW: Final = _LynchDraw()
+
+DAWN: Final = Task("dawn", _Dawn())
+DAY, DUSK = Task("day", _Day()), Task("dusk", _Dusk())
+LYNCH, ELECTION = Task("lynch", _Lynch()), Task("election", _Election())
+CAPTAIN_DRAW: Final = Task("captain_draw", _CaptainDraw())
 _AFTER_DAWN: Final = (DAY, CHAIN_END)
 _AFTER_LYNCH: Final = (DUSK, CHAIN_END)
 _FIRST_DAY: Final = {"random": (LYNCH, CAPTAIN_DRAW), "elected": (LYNCH, ELECTION)}

@@ -45,8 +45,11 @@ from loupgarou.variants.thiercelieux.state import (
     TIEBREAK,
     VOTE_FOR,
     WOKE,
+    Auto,
+    Decide,
     Does,
     Draft,
+    Draw,
     Memo,
     Task,
     audience_of,
@@ -446,18 +449,6 @@ def _designate(d: Draft, target: int, among: tuple[int, ...]) -> None:
         d.work.append(LITTLE_GIRL_CHECK[d.spy])
 
 
-def _hunt_tiebreak_request(d: Draft, task: Task) -> ChanceRequest:
-    return TIEBREAK[len(task.seats)]
-
-
-def _hunt_tiebreak(d: Draft, task: Task, value: JSON) -> None:
-    _designate(d, task.seats[int(value)], task.seats)
-
-
-def _little_girl_request(d: Draft, task: Task) -> ChanceRequest:
-    return d.plan.little_girl
-
-
 def _little_girl(d: Draft, task: Task, value: JSON) -> None:
     girl = task.seat
     if value:
@@ -506,10 +497,6 @@ def _witch(d: Draft, task: Task) -> None:
     # Her decision is worked out once, by the runner, which skips the task when she has
     # no potion to use.
     d.work.append(WITCH_BREW[witch])
-
-
-def _witch_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
-    return _brewing(d, task.seat)
 
 
 def _witch_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
@@ -565,25 +552,139 @@ BREWED: Final[Memo[Event]] = Memo(
 ``PACK_VICTIM[pack, seat]``, ``VICTIM_SHOWN[witch, seat]``, ``BREWED["healed" or
 "poisoned", witch, seat]``."""
 
-NIGHT_BEGINS: Final = Task("night_begins", Does(auto=_night_begins))
+# What each kind of task does (see :class:`~loupgarou.variants.thiercelieux.state.Does`).
+
+
+class _NightBegins(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _night_begins(d, task)
+
+
+class _ThiefCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _thief(d, task)
+
+
+class _CupidCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _cupid(d, task)
+
+
+class _LoversCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _lovers(d, task)
+
+
+class _SeerCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _seer(d, task)
+
+
+class _WerewolvesCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _werewolves(d, task)
+
+
+class _WitchCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _witch(d, task)
+
+
+class _ThiefChoice(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _thief_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _thief_act(d, task, seat, action)
+
+
+class _CupidPair(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _cupid_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _cupid_act(d, task, seat, action)
+
+
+class _SeerLook(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _seer_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _seer_act(d, task, seat, action)
+
+
+class _WitchBrew(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _brewing(d, task.seat)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _witch_act(d, task, seat, action)
+
+
+class _LittleGirlCheck(Draw):
+    def request(self, d: Draft, task: Task) -> ChanceRequest:
+        return d.plan.little_girl
+
+    def resolve(self, d: Draft, task: Task, value: JSON) -> None:
+        _little_girl(d, task, value)
+
+
+class _Wake(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _wake_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _wake_act(d, task, seat, action)
+
+    def vote(self, task: Task, seat: int, action: Action) -> tuple[int, Event] | None:
+        return _wake_vote(task, seat, action)
+
+
+class _Hunt(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _hunt_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _hunt_act(d, task, seat, action)
+
+    def vote(self, task: Task, seat: int, action: Action) -> tuple[int, Event] | None:
+        return _hunt_vote(task, seat, action)
+
+
+class _PackChoice(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _choice_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _choice_act(d, task, seat, action)
+
+
+class _HuntTiebreak(Draw):
+    def request(self, d: Draft, task: Task) -> ChanceRequest:
+        return TIEBREAK[len(task.seats)]
+
+    def resolve(self, d: Draft, task: Task, value: JSON) -> None:
+        _designate(d, task.seats[int(value)], task.seats)
+
+
+NIGHT_BEGINS: Final = Task("night_begins", _NightBegins())
 CALLS: Final[dict[str, Does]] = {
-    "thief": Does(auto=_thief),
-    "cupid": Does(auto=_cupid),
-    "lovers": Does(auto=_lovers),
-    "seer": Does(auto=_seer),
-    "werewolves": Does(auto=_werewolves),
-    "witch": Does(auto=_witch),
+    "thief": _ThiefCall(),
+    "cupid": _CupidCall(),
+    "lovers": _LoversCall(),
+    "seer": _SeerCall(),
+    "werewolves": _WerewolvesCall(),
+    "witch": _WitchCall(),
 }
 """What each night call's task does (see :func:`agenda`)."""
 
-THIEF_CHOICE: Final = seat_tasks("thief_choice", Does(pending=_thief_pending, act=_thief_act))
-CUPID_PAIR: Final = seat_tasks("cupid_pair", Does(pending=_cupid_pending, act=_cupid_act))
-SEER_LOOK: Final = seat_tasks("seer_look", Does(pending=_seer_pending, act=_seer_act))
-WITCH_BREW: Final = seat_tasks("witch_brew", Does(pending=_witch_pending, act=_witch_act))
-LITTLE_GIRL_CHECK: Final = seat_tasks(
-    "little_girl_check", Does(request=_little_girl_request, resolve=_little_girl)
-)
-WAKE_UP: Final = Does(pending=_wake_pending, act=_wake_act, vote=_wake_vote)
-HUNT: Final = Does(pending=_hunt_pending, act=_hunt_act, vote=_hunt_vote)
-PACK_CHOICE: Final = Does(pending=_choice_pending, act=_choice_act)
-HUNT_TIEBREAK: Final = Does(request=_hunt_tiebreak_request, resolve=_hunt_tiebreak)
+THIEF_CHOICE: Final = seat_tasks("thief_choice", _ThiefChoice())
+CUPID_PAIR: Final = seat_tasks("cupid_pair", _CupidPair())
+SEER_LOOK: Final = seat_tasks("seer_look", _SeerLook())
+WITCH_BREW: Final = seat_tasks("witch_brew", _WitchBrew())
+LITTLE_GIRL_CHECK: Final = seat_tasks("little_girl_check", _LittleGirlCheck())
+WAKE_UP: Final = _Wake()
+HUNT: Final = _Hunt()
+PACK_CHOICE: Final = _PackChoice()
+HUNT_TIEBREAK: Final = _HuntTiebreak()

@@ -42,7 +42,8 @@ from loupgarou.variants.thiercelieux.state import (
     NAME,
     NONE,
     SHOOT_AT,
-    Does,
+    Auto,
+    Decide,
     Draft,
     Memo,
     State,
@@ -173,9 +174,33 @@ GRIEF: Final[Memo[Event]] = Memo(
 """``SHOT[hunter, seat]``, ``GRIEF[seat, lover]``: shared between games (see
 :class:`~loupgarou.variants.thiercelieux.state.Memo`)."""
 
-CHAIN_END: Final = Task("chain_end", Does(auto=_chain_end))
-HUNTER: Final = seat_tasks("hunter", Does(pending=_hunter_pending, act=_hunter_act))
-SUCCESSOR: Final = seat_tasks("successor", Does(pending=_successor_pending, act=_successor_act))
+# What each kind of task does (see :class:`~loupgarou.variants.thiercelieux.state.Does`).
+
+
+class _ChainEnd(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _chain_end(d, task)
+
+
+class _Hunter(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _hunter_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _hunter_act(d, task, seat, action)
+
+
+class _Successor(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _successor_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _successor_act(d, task, seat, action)
+
+
+CHAIN_END: Final = Task("chain_end", _ChainEnd())
+HUNTER: Final = seat_tasks("hunter", _Hunter())
+SUCCESSOR: Final = seat_tasks("successor", _Successor())
 
 
 # --- winning ------------------------------------------------------------------------------------

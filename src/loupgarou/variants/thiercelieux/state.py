@@ -290,21 +290,91 @@ def ballot_decision(n: int, vote: str, seat: int, targets: tuple[int, ...]) -> D
     return Decision(seat, vote, options, VOTE_FOR[clockwise(seat, targets, n)])
 
 
-@dataclass(frozen=True, slots=True)
-class Does:
-    """What a kind of task does: the rules' functions for it (see the aliases at the end).
+AUTO: Final = 0
+"""An automatic task: :meth:`Does.auto` runs at once."""
+DECIDE: Final = 1
+"""A decision task: :meth:`Does.pending`, then :meth:`Does.act` for each answer."""
+DRAW: Final = 2
+"""A chance task: :meth:`Does.request`, then :meth:`Does.resolve` with the outcome."""
 
-    An automatic task has ``auto``; a decision task ``pending`` and ``act`` (and
-    ``vote`` for a simultaneous one: a vote, the Werewolves' waking); a chance task
+
+class Does:
+    """What a kind of task does: the rules for it, as the methods of a subclass per kind
+    of task (each module defines its own at its end).
+
+    ``kind`` says which methods it has: an automatic task (:data:`AUTO`) ``auto``; a
+    decision task (:data:`DECIDE`) ``pending`` and ``act``, and ``vote`` for a
+    simultaneous one (a vote, the Werewolves' waking); a chance task (:data:`DRAW`)
     ``request`` and ``resolve``.
+
+    Methods, not the stored functions they were: the compiled build calls a method of a
+    native class through its vtable, with native arguments, where each stored function
+    was called through Python's calling convention (arguments boxed, packed and parsed
+    again: about 200 instructions a call, a hundred calls a game).
     """
 
-    auto: Auto | None = None
-    pending: Pending | None = None
-    act: Act | None = None
-    vote: Vote | None = None
-    request: Request | None = None
-    resolve: Resolve | None = None
+    __slots__ = ("kind",)
+
+    kind: Final[int]
+
+    def __init__(self, kind: int) -> None:
+        self.kind = kind
+
+    def auto(self, d: Draft, task: Task) -> None:
+        """Change the draft, add the events and queue what follows the task."""
+        raise NotImplementedError
+
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        """The decisions the task waits for (an empty tuple: nobody can decide, skip it)."""
+        raise NotImplementedError
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        """Apply one legal answer to the task (removed from the draft's agenda); true when
+        the task is done (what follows it is queued), false when it still waits for
+        other seats."""
+        raise NotImplementedError
+
+    def vote(self, task: Task, seat: int, action: Action) -> tuple[int, Event] | None:
+        """For a simultaneous task: the answer an action records and its event, so that an
+        answer leaving others to answer skips the draft (see :func:`answered`); ``None``
+        when the task must take the general path."""
+        return None
+
+    def request(self, d: Draft, task: Task) -> ChanceRequest:
+        """The chance outcome the task needs."""
+        raise NotImplementedError
+
+    def resolve(self, d: Draft, task: Task, value: JSON) -> None:
+        """Apply a checked chance outcome to the task (removed from the draft's agenda)."""
+        raise NotImplementedError
+
+
+class Auto(Does):
+    """An automatic task's :class:`Does` (its subclass defines ``auto``)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(AUTO)
+
+
+class Decide(Does):
+    """A decision task's :class:`Does` (its subclass defines ``pending``, ``act`` and
+    perhaps ``vote``)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(DECIDE)
+
+
+class Draw(Does):
+    """A chance task's :class:`Does` (its subclass defines ``request`` and ``resolve``)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(DRAW)
 
 
 @dataclass(frozen=True, slots=True)
@@ -954,19 +1024,3 @@ class Draft:
             a, b = self.lovers
             return b if seat == a else a
         return NONE
-
-
-Auto = Callable[[Draft, Task], None]
-"""An automatic task: it changes the draft, adds its events and queues what follows it."""
-Pending = Callable[[Draft, Task], tuple[Decision, ...]]
-"""The decisions a decision task waits for (an empty tuple: nobody can decide, skip it)."""
-Act = Callable[[Draft, Task, int, Action], bool]
-"""Apply one legal answer to a decision task (removed from the draft's agenda); true when
-the task is done (what follows it is queued), false when it still waits for other seats."""
-Vote = Callable[[Task, int, Action], "tuple[int, Event] | None"]
-"""For a simultaneous task (a vote, the Werewolves' waking): the answer an action records
-and its event, so that an answer leaving others to answer skips the draft (see
-:func:`answered`); ``None`` when the task must take the general path anyway."""
-Request = Callable[[Draft, Task], ChanceRequest]
-Resolve = Callable[[Draft, Task, JSON], None]
-"""Apply a checked chance outcome to a chance task (removed from the draft's agenda)."""
