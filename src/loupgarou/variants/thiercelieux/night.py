@@ -35,7 +35,6 @@ from loupgarou.variants.thiercelieux.state import (
     DECLINED,
     HEAL,
     LOOK_AT,
-    NIGHT_STEP,
     NO_VICTIM,
     NONE,
     NUMBERED,
@@ -53,6 +52,7 @@ from loupgarou.variants.thiercelieux.state import (
     Memo,
     Task,
     audience_of,
+    night_step,
     remember,
     seat_tasks,
     seating,
@@ -91,36 +91,38 @@ def agenda(deck: tuple[Role, ...], night: int) -> tuple[Task, ...]:
     return (NIGHT_BEGINS, *calls, DAWN)
 
 
-def _night_begins(d: Draft, task: Task) -> None:
-    k = d.number + 1
-    d.phase = "night"
-    d.number = k
-    d.step = ""
-    d.answers = d.plan.no_answers
-    d.awake = ()
-    d.spy = d.victim = d.caught = d.poisoned = NONE
-    d.healed = False
-    d.events.append(NUMBERED["night_begins", k])
+class _NightBegins(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        k = d.number + 1
+        d.phase = "night"
+        d.number = k
+        d.step = ""
+        d.answers = d.plan.no_answers
+        d.awake = ()
+        d.spy = d.victim = d.caught = d.poisoned = NONE
+        d.healed = False
+        d.events.append(NUMBERED["night_begins", k])
 
 
 def _call(d: Draft, task: Task) -> None:
     """The public night call that opens every step's task: the step ``task.arg`` begins."""
     step = d.step = task.arg
-    d.events.append(NIGHT_STEP[d.number, step])
+    d.events.append(night_step(d.number, step))
 
 
 # --- night 1: Thief, Cupid, Lovers -------------------------------------------------------------
 
 
-def _thief(d: Draft, task: Task) -> None:
-    _call(d, task)
-    seat = d.seating.thief
-    if seat == NONE or not d.alive[seat] or not d.plan.set_aside:
-        return
-    n = d.plan.n
-    seen = [d.seating.names[n], d.seating.names[n + 1]]
-    d.events.append(Event("set_aside_seen", ONLY[seat], {"roles": seen}))
-    d.work.append(THIEF_CHOICE[seat])
+class _ThiefCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _call(d, task)
+        seat = d.seating.thief
+        if seat == NONE or not d.alive[seat] or not d.plan.set_aside:
+            return
+        n = d.plan.n
+        seen = [d.seating.names[n], d.seating.names[n + 1]]
+        d.events.append(Event("set_aside_seen", ONLY[seat], {"roles": seen}))
+        d.work.append(THIEF_CHOICE[seat])
 
 
 _TAKES: Final = (Action("take", (), (0,)), Action("take", (), (1,)))
@@ -149,11 +151,12 @@ def _thief_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     return True
 
 
-def _cupid(d: Draft, task: Task) -> None:
-    _call(d, task)
-    seat = d.seating.cupid
-    if seat != NONE and d.alive[seat]:
-        d.work.append(CUPID_PAIR[seat])
+class _CupidCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _call(d, task)
+        seat = d.seating.cupid
+        if seat != NONE and d.alive[seat]:
+            d.work.append(CUPID_PAIR[seat])
 
 
 _CUPIDS: Final[dict[tuple[int, tuple[int, ...], int], tuple[Decision, ...]]] = {}
@@ -178,21 +181,23 @@ def _cupid_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     return True
 
 
-def _lovers(d: Draft, task: Task) -> None:
-    _call(d, task)
-    lovers = d.lovers
-    if lovers:
-        d.events.append(LOVERS[lovers])
+class _LoversCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _call(d, task)
+        lovers = d.lovers
+        if lovers:
+            d.events.append(LOVERS[lovers])
 
 
 # --- the Seer -----------------------------------------------------------------------------------
 
 
-def _seer(d: Draft, task: Task) -> None:
-    _call(d, task)
-    seat = d.seating.seer
-    if seat != NONE and d.alive[seat]:
-        d.work.append(SEER_LOOK[seat])
+class _SeerCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _call(d, task)
+        seat = d.seating.seer
+        if seat != NONE and d.alive[seat]:
+            d.work.append(SEER_LOOK[seat])
 
 
 _SEERS: Final[dict[tuple[int, tuple[int, ...]], tuple[Decision, ...]]] = {}
@@ -220,16 +225,17 @@ def _seer_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
 # --- the Werewolves and the Little Girl -------------------------------------------------------
 
 
-def _werewolves(d: Draft, task: Task) -> None:
-    _call(d, task)
-    wolves = tuple(filter(d.alive.__getitem__, d.seating.wolves))  # the living Werewolves
-    if not wolves:  # only when a Thief left the only Werewolf card set aside
-        outcome = resolution.verdict(d)
-        assert outcome is not None
-        resolution.finish(d, outcome)
-        return
-    d.answers = d.plan.no_answers
-    d.work.append(_shared_task(_WAKE_TASKS, "wake", WAKE_UP, wolves))
+class _WerewolvesCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _call(d, task)
+        wolves = tuple(filter(d.alive.__getitem__, d.seating.wolves))  # the living Werewolves
+        if not wolves:  # only when a Thief left the only Werewolf card set aside
+            outcome = resolution.verdict(d)
+            assert outcome is not None
+            resolution.finish(d, outcome)
+            return
+        d.answers = d.plan.no_answers
+        d.work.append(_shared_task(_WAKE_TASKS, "wake", WAKE_UP, wolves))
 
 
 _WAKE_TASKS: Final[dict[tuple[int, ...], Task]] = {}
@@ -487,16 +493,17 @@ def _brewing(d: Draft, witch: int) -> tuple[Decision, ...]:
     return found
 
 
-def _witch(d: Draft, task: Task) -> None:
-    _call(d, task)
-    witch = d.seating.witch
-    if witch == NONE or not d.alive[witch]:
-        return
-    shown = d.caught if d.caught != NONE else d.victim
-    d.events.append(VICTIM_SHOWN[witch, None if shown == NONE else shown])
-    # Her decision is worked out once, by the runner, which skips the task when she has
-    # no potion to use.
-    d.work.append(WITCH_BREW[witch])
+class _WitchCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _call(d, task)
+        witch = d.seating.witch
+        if witch == NONE or not d.alive[witch]:
+            return
+        shown = d.caught if d.caught != NONE else d.victim
+        d.events.append(VICTIM_SHOWN[witch, None if shown == NONE else shown])
+        # Her decision is worked out once, by the runner, which skips the task when she has
+        # no potion to use.
+        d.work.append(WITCH_BREW[witch])
 
 
 def _witch_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
@@ -553,41 +560,6 @@ BREWED: Final[Memo[Event]] = Memo(
 "poisoned", witch, seat]``."""
 
 # What each kind of task does (see :class:`~loupgarou.variants.thiercelieux.state.Does`).
-
-
-class _NightBegins(Auto):
-    def auto(self, d: Draft, task: Task) -> None:
-        _night_begins(d, task)
-
-
-class _ThiefCall(Auto):
-    def auto(self, d: Draft, task: Task) -> None:
-        _thief(d, task)
-
-
-class _CupidCall(Auto):
-    def auto(self, d: Draft, task: Task) -> None:
-        _cupid(d, task)
-
-
-class _LoversCall(Auto):
-    def auto(self, d: Draft, task: Task) -> None:
-        _lovers(d, task)
-
-
-class _SeerCall(Auto):
-    def auto(self, d: Draft, task: Task) -> None:
-        _seer(d, task)
-
-
-class _WerewolvesCall(Auto):
-    def auto(self, d: Draft, task: Task) -> None:
-        _werewolves(d, task)
-
-
-class _WitchCall(Auto):
-    def auto(self, d: Draft, task: Task) -> None:
-        _witch(d, task)
 
 
 class _ThiefChoice(Decide):

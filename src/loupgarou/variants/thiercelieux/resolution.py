@@ -28,7 +28,6 @@ camps (see :func:`_win`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
 from typing import Final
 
 from loupgarou.core.actions import PASS, Action, Decision
@@ -92,7 +91,9 @@ def kill(d: Draft, deaths: Sequence[tuple[int, str]]) -> Task | None:
                 events.append(CARD_REVEALED[names[lover]][lover])
     d.alive = alive_now = tuple(alive)
     d.deaths += tuple(dead)  # the log's entries are the deaths themselves
-    d.up = tuple(compress(d.plan.all_seats, alive_now))
+    # A comprehension, compiled to a native loop (``tuple(compress(...))`` built a
+    # ``compress`` iterator and drained it through Python's protocol: 2,500 instructions).
+    d.up = tuple([s for s in d.plan.all_seats if alive_now[s]])
     hunter = d.seating.hunter
     if hunter == NONE or alive_now[hunter]:
         return None
@@ -136,12 +137,13 @@ def _hunter_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     return True
 
 
-def _chain_end(d: Draft, task: Task) -> None:
-    outcome = verdict(d)
-    if outcome is not None:
-        finish(d, outcome)
-    elif d.captain != NONE and not d.alive[d.captain]:
-        d.work.append(SUCCESSOR[d.captain])
+class _ChainEnd(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        outcome = verdict(d)
+        if outcome is not None:
+            finish(d, outcome)
+        elif d.captain != NONE and not d.alive[d.captain]:
+            d.work.append(SUCCESSOR[d.captain])
 
 
 def _successor_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
@@ -175,11 +177,6 @@ GRIEF: Final[Memo[Event]] = Memo(
 :class:`~loupgarou.variants.thiercelieux.state.Memo`)."""
 
 # What each kind of task does (see :class:`~loupgarou.variants.thiercelieux.state.Does`).
-
-
-class _ChainEnd(Auto):
-    def auto(self, d: Draft, task: Task) -> None:
-        _chain_end(d, task)
 
 
 class _Hunter(Decide):
