@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
-from loupgarou.core.events import EVERYONE, JSON, MODERATOR, Event
+from loupgarou.core.events import JSON, MODERATOR, Event
 from loupgarou.variants.thiercelieux.state import (
     AUTO,
     DEALT,
@@ -46,7 +46,7 @@ def deal(state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
     names = seated.names
     d.events = [
         Event("deal", MODERATOR, {"cards": list(names)}),
-        Event("game_begins", EVERYONE, {"players": n, "deck": list(plan.names)}),
+        plan.begins,
     ]
     d.events += [DEALT[names[s]][s] for s in range(n)]
     d.work = list(plan.nights[0])

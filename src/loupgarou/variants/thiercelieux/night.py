@@ -228,7 +228,9 @@ def _seer_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
 class _WerewolvesCall(Auto):
     def auto(self, d: Draft, task: Task) -> None:
         _call(d, task)
-        wolves = tuple(filter(d.alive.__getitem__, d.seating.wolves))  # the living Werewolves
+        alive = d.alive  # the living Werewolves, by a native loop (``filter`` over a bound
+        # ``__getitem__`` called it through Python's convention: 1,600 instructions)
+        wolves = tuple([w for w in d.seating.wolves if alive[w]])
         if not wolves:  # only when a Thief left the only Werewolf card set aside
             outcome = resolution.verdict(d)
             assert outcome is not None

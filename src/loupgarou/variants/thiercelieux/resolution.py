@@ -57,7 +57,7 @@ HUNTER_CAUSES: Final = frozenset({"devoured", "lynched"})
 """Causes of death that let the Hunter shoot by default."""
 
 
-def kill(d: Draft, deaths: Sequence[tuple[int, str]]) -> Task | None:
+def kill(d: Draft, deaths: list[tuple[int, str]]) -> Task | None:
     """Apply ``deaths`` and their grief; return the Hunter's shot to queue.
 
     Each death is (seat, causes joined by '+'), as the state's log keeps it.  The
@@ -233,6 +233,7 @@ def teams(state: State) -> dict[str, frozenset[int]]:
 
 
 _OUTCOMES: Final[dict[tuple[int, tuple[int, ...], tuple[int, ...], str, str], Outcome]] = {}
+_REASONS: Final[dict[str, tuple[tuple[Reason, ...], frozenset[str]]]] = {}
 
 
 def _win(d: Draft, team: str, code: str, text: str) -> Outcome:
@@ -242,9 +243,19 @@ def _win(d: Draft, team: str, code: str, text: str) -> Outcome:
     key = (d.plan.n, d.seating.wolves, apart, team, code)
     found = _OUTCOMES.get(key)
     if found is None:
-        winners = _teams(d.plan.n, roles, lovers)[team]
-        outcome = Outcome(winners, frozenset({team}), (Reason(code, text),))
-        found = remember(_OUTCOMES, key, outcome)
+        # The memo misses often (a key per deal of the Werewolf cards and pair of Lovers):
+        # only the winning team's seats are gathered, and the reason is built once per
+        # code (a compiled frozen dataclass is built by its Python ``__init__``).
+        if team == LOVERS:
+            winners = frozenset(apart)
+        else:
+            winners = frozenset(
+                [s for s in range(d.plan.n) if s not in apart and camp(roles[s]) == team]
+            )
+        reasons = _REASONS.get(code)
+        if reasons is None:
+            reasons = _REASONS[code] = ((Reason(code, text),), frozenset({team}))
+        found = remember(_OUTCOMES, key, Outcome(winners, reasons[1], reasons[0]))
     return found
 
 

@@ -491,6 +491,8 @@ class Plan:
     all_alive: tuple[bool, ...]
     all_seats: tuple[int, ...]
     double_vote: bool
+    begins: Event
+    """The deal's ``game_begins`` event, the same for every game of the table."""
 
 
 def plan_of(
@@ -516,6 +518,7 @@ def plan_of(
         all_alive=(True,) * n,
         all_seats=tuple(range(n)),
         double_vote=options.captain_vote == "double",
+        begins=Event("game_begins", EVERYONE, {"players": n, "deck": [ROLE_NAME[r] for r in deck]}),
     )
 
 
