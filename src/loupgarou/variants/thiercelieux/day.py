@@ -43,7 +43,6 @@ from loupgarou.variants.thiercelieux.state import (
     BY,
     LYNCHED,
     NONE,
-    NUMBERED,
     TIEBREAK,
     VOTE_FOR,
     Auto,
@@ -56,6 +55,7 @@ from loupgarou.variants.thiercelieux.state import (
     Task,
     ballot_decision,
     clockwise,
+    numbered,
     remember,
     shared_task,
     voted,
@@ -102,7 +102,7 @@ class _Dawn(Auto):
 class _Day(Auto):
     def auto(self, d: Draft, task: Task) -> None:
         d.step = "day"
-        d.events.append(NUMBERED["day_begins", d.number])
+        d.events.append(numbered("day_begins", d.number))
         opts = d.plan.options
         if d.number == 1 and opts.captain and d.captain == NONE:
             d.work += _FIRST_DAY[opts.captain_mode]
@@ -345,7 +345,7 @@ def _lynch_draw(d: Draft, task: Task, value: JSON) -> None:
 
 class _Dusk(Auto):
     def auto(self, d: Draft, task: Task) -> None:
-        d.events.append(NUMBERED["dusk", d.number])
+        d.events.append(numbered("dusk", d.number))
         d.work += d.plan.nights[1]  # the next night (never the first), reversed for the stack
 
 

@@ -37,7 +37,6 @@ from loupgarou.variants.thiercelieux.state import (
     LOOK_AT,
     NO_VICTIM,
     NONE,
-    NUMBERED,
     ONLY,
     POISON,
     STAYED_ASLEEP,
@@ -53,6 +52,7 @@ from loupgarou.variants.thiercelieux.state import (
     Task,
     audience_of,
     night_step,
+    numbered,
     remember,
     seat_tasks,
     seating,
@@ -101,7 +101,7 @@ class _NightBegins(Auto):
         d.awake = ()
         d.spy = d.victim = d.caught = d.poisoned = NONE
         d.healed = False
-        d.events.append(NUMBERED["night_begins", k])
+        d.events.append(numbered("night_begins", k))
 
 
 def _call(d: Draft, task: Task) -> None:
@@ -404,12 +404,28 @@ def _hunt_vote(task: Task, seat: int, action: Action) -> tuple[int, Event]:
     """The answer a Werewolf's vote or the Little Girl's choice records, and its event."""
     if seat in task.seats:
         players = action.players
-        if players:
-            return players[0], PACK_VOTE[task.seats, seat, players[0]]
-        return NO_VICTIM, PACK_VOTE[task.seats, seat, None]
+        target = players[0] if players else NO_VICTIM
+        return target, _pack_vote_event(task.seats, seat, target)
     if action.kind == "spy":
         return 1, Event("spying", ONLY[seat], {})
     return 0, DECLINED["little_girl", seat]
+
+
+_PACK_VOTES: Final[dict[tuple[int, ...], dict[int, Event]]] = {}
+
+
+def _pack_vote_event(pack: tuple[int, ...], seat: int, target: int) -> Event:
+    """``seat``'s vote for ``target`` (``NO_VICTIM``: none), told to the awake ``pack``:
+    ``PACK_VOTE[pack, seat, target]``, found by pack (a shared tuple: equal by identity),
+    then by seat and target (no three-item key to build, hash and compare)."""
+    row = _PACK_VOTES.get(pack)
+    if row is None:
+        row = remember(_PACK_VOTES, pack, {})
+    key = seat * 66 + target + 2  # target from NO_VICTIM (-2) to 63: one key each
+    found = row.get(key)
+    if found is None:
+        found = row[key] = PACK_VOTE[pack, seat, None if target == NO_VICTIM else target]
+    return found
 
 
 def _hunt_act(d: Draft, task: Task, seat: int, action: Action) -> bool:

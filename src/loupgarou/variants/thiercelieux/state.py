@@ -209,10 +209,21 @@ def voted(row: list[Event | None], vote: str, seat: int, target: int) -> Event:
 
 
 _NUMBERED: Final = {"night_begins": "night", "day_begins": "day", "dusk": "day"}
-NUMBERED: Final[Memo[Event]] = Memo(
-    lambda kind, number: Event(kind, EVERYONE, {_NUMBERED[kind]: number})
-)
-"""``NUMBERED[kind, number]``: ``night_begins`` (night ``number``), ``day_begins``, ``dusk``."""
+_NUMBERED_ROWS: Final[dict[str, dict[int, Event]]] = {}
+
+
+def numbered(kind: str, number: int) -> Event:
+    """``night_begins`` (night ``number``), ``day_begins`` or ``dusk`` (day ``number``),
+    shared: found by kind, then by number, as :func:`night_step` (bounded the same way)."""
+    row = _NUMBERED_ROWS.get(kind)
+    if row is None:
+        row = _NUMBERED_ROWS[kind] = {}
+    found = row.get(number)
+    if found is None:
+        found = row[number] = Event(kind, EVERYONE, {_NUMBERED[kind]: number})
+    return found
+
+
 _NIGHT_STEPS: Final[dict[str, dict[int, Event]]] = {}
 
 
