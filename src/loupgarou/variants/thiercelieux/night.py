@@ -229,7 +229,7 @@ class _WerewolvesCall(Auto):
     def auto(self, d: Draft, task: Task) -> None:
         _call(d, task)
         alive = d.alive  # the living Werewolves, by a native loop (``filter`` over a bound
-        # ``__getitem__`` called it through Python's convention: 1,600 instructions)
+        # ``__getitem__`` called it through Python's convention: 2,500 instructions)
         wolves = tuple([w for w in d.seating.wolves if alive[w]])
         if not wolves:  # only when a Thief left the only Werewolf card set aside
             outcome = resolution.verdict(d)

@@ -199,8 +199,8 @@ class Thiercelieux:
         # functions and C attribute getters, held by the instance.  Not class attributes:
         # the compiled build makes a class-level ``staticmethod(...)`` an instance attribute
         # holding the staticmethod object itself, and calling that went through
-        # ``PyObject_Call`` with an argument tuple (about 50,000 instructions a 9-player
-        # game).  The state keeps what they answer (see
+        # ``PyObject_Call`` with an argument tuple (the profile put it at about 58,000
+        # instructions a 9-player game).  The state keeps what they answer (see
         # :mod:`~loupgarou.variants.thiercelieux.agenda`).
         self.chance_request: Callable[[State], ChanceRequest | None] = attrgetter("request")
         """The chance outcome the game needs now, if any."""
