@@ -214,7 +214,10 @@ class Match:
         # engine's hottest path (one Python-level call fewer per input).
         self.inputs.append(entry)
         self.state = state
-        self.events.extend(events)
+        if len(events) == 1:  # most inputs: append is native, extend a generic call
+            self.events.append(events[0])
+        else:
+            self.events.extend(events)
         self._decisions = None
         return events
 

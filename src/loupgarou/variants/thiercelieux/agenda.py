@@ -6,7 +6,7 @@ tasks run at once; it stops at a decision task that somebody can decide (a
 decision task nobody can decide is skipped: a dead Seer's step), at a chance
 task, or when the game is over.  It never draws at random and never reads
 anything but the state.  Each task carries what it does
-(:class:`~loupgarou.variants.thiercelieux.state.Does`).
+(:class:`~loupgarou.variants.thiercelieux.state.Does`: a method per kind of task).
 
 Each input is applied to a :class:`~loupgarou.variants.thiercelieux.state.Draft`
 of the state, which the runner freezes once, at the end, with the decisions or
@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
-from loupgarou.core.events import EVERYONE, JSON, MODERATOR, Event
+from loupgarou.core.events import JSON, MODERATOR, Event
 from loupgarou.variants.thiercelieux.state import (
+    AUTO,
     DEALT,
+    DECIDE,
     Draft,
     State,
     answered,
@@ -44,7 +46,7 @@ def deal(state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
     names = seated.names
     d.events = [
         Event("deal", MODERATOR, {"cards": list(names)}),
-        Event("game_begins", EVERYONE, {"players": n, "deck": list(plan.names)}),
+        plan.begins,
     ]
     d.events += [DEALT[names[s]][s] for s in range(n)]
     d.work = list(plan.nights[0])
@@ -58,25 +60,23 @@ def run(d: Draft) -> State:
     follows it there, and the one that ends the game sets the outcome.
     """
     work = d.work
-    pop = work.pop
     while d.outcome is None:
-        task = pop()  # every task queues what follows it: never empty here
+        # ``work.pop()``, not a bound ``pop`` kept in a local: the compiled build pops a
+        # list natively, and called the bound method through Python's convention.
+        task = work.pop()  # every task queues what follows it: never empty here
         does = task.does
-        auto = does.auto
-        if auto is not None:
-            auto(d, task)
+        kind = does.kind
+        if kind == AUTO:
+            does.auto(d, task)
             continue
-        pending = does.pending
-        if pending is not None:
-            decisions = pending(d, task)
+        if kind == DECIDE:
+            decisions = does.pending(d, task)
             if decisions:
                 work.append(task)
                 return d.freeze(decisions, None)
             continue  # nobody can decide: skip it
         work.append(task)
-        request = does.request
-        assert request is not None, task
-        return d.freeze((), request(d, task))
+        return d.freeze((), does.request(d, task))
     return d.freeze((), None)
 
 
@@ -88,16 +88,13 @@ def act(state: State, seat: int, action: Action) -> tuple[State, tuple[Event, ..
     """Apply ``seat``'s legal ``action`` to the decision task at the head of the agenda."""
     task = state.todo[-1]  # the head of the agenda
     does = task.does
-    vote = does.vote
-    if vote is not None and len(state.pending) > 1:  # others will still have to answer
-        quick = vote(task, seat, action)
+    if len(state.pending) > 1:  # others will still have to answer
+        quick = does.vote(task, seat, action)
         if quick is not None:
             return answered(state, seat, quick[0]), (quick[1],)
     d = Draft(state)
     d.work.pop()
-    answer = does.act
-    assert answer is not None, task
-    if not answer(d, task, seat, action):
+    if not does.act(d, task, seat, action):
         d.work.append(task)  # it still waits for other seats
     return run(d), tuple(d.events)
 
@@ -110,9 +107,7 @@ def apply_chance(state: State, value: JSON) -> tuple[State, tuple[Event, ...]]:
     if state.phase == "deal":
         return deal(state, value)
     task = state.todo[-1]  # the head of the agenda
-    resolve = task.does.resolve
-    assert resolve is not None, task
     d = Draft(state)
     d.work.pop()
-    resolve(d, task, value)
+    task.does.resolve(d, task, value)
     return run(d), tuple(d.events)

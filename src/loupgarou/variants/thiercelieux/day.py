@@ -43,17 +43,19 @@ from loupgarou.variants.thiercelieux.state import (
     BY,
     LYNCHED,
     NONE,
-    NUMBERED,
     TIEBREAK,
     VOTE_FOR,
+    Auto,
     Ballots,
-    Does,
+    Decide,
     Draft,
+    Draw,
     Memo,
     State,
     Task,
     ballot_decision,
     clockwise,
+    numbered,
     remember,
     shared_task,
     voted,
@@ -66,44 +68,46 @@ CAPTAIN_DRAWS: Final[tuple[ChanceRequest, ...]] = tuple(
 """``CAPTAIN_DRAWS[k]`` draws the Captain among ``k`` living players."""
 
 
-def _dawn(d: Draft, task: Task) -> None:
-    caught, poisoned = d.caught, d.poisoned
-    target = NONE if d.healed else caught if caught != NONE else d.victim
-    # The night's deaths as the log keeps them, (seat, causes joined by '+'), in seat
-    # order; spelt out case by case rather than gathered in a dictionary of lists.
-    deaths: list[tuple[int, str]] = []
-    if target != NONE:
-        cause = "caught" if caught != NONE else "devoured"
-        if poisoned == target:
-            deaths.append((target, cause + "+poisoned"))
-        elif poisoned == NONE:
-            deaths.append((target, cause))
+class _Dawn(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        caught, poisoned = d.caught, d.poisoned
+        target = NONE if d.healed else caught if caught != NONE else d.victim
+        # The night's deaths as the log keeps them, (seat, causes joined by '+'), in seat
+        # order; spelt out case by case rather than gathered in a dictionary of lists.
+        deaths: list[tuple[int, str]] = []
+        if target != NONE:
+            cause = "caught" if caught != NONE else "devoured"
+            if poisoned == target:
+                deaths.append((target, cause + "+poisoned"))
+            elif poisoned == NONE:
+                deaths.append((target, cause))
+            else:
+                deaths += sorted([(target, cause), (poisoned, "poisoned")])
+        elif poisoned != NONE:
+            deaths.append((poisoned, "poisoned"))
+        d.phase = "day"
+        d.step = "dawn"
+        d.answers = d.plan.no_answers
+        d.awake = ()
+        d.spy = d.victim = d.caught = d.poisoned = NONE
+        d.healed = False
+        d.events.append(DAWN_EVENT[d.number, tuple(deaths)])
+        d.work += _AFTER_DAWN
+        if deaths:
+            hunter = kill(d, deaths)
+            if hunter is not None:
+                d.work.append(hunter)
+
+
+class _Day(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        d.step = "day"
+        d.events.append(numbered("day_begins", d.number))
+        opts = d.plan.options
+        if d.number == 1 and opts.captain and d.captain == NONE:
+            d.work += _FIRST_DAY[opts.captain_mode]
         else:
-            deaths += sorted([(target, cause), (poisoned, "poisoned")])
-    elif poisoned != NONE:
-        deaths.append((poisoned, "poisoned"))
-    d.phase = "day"
-    d.step = "dawn"
-    d.answers = d.plan.no_answers
-    d.awake = ()
-    d.spy = d.victim = d.caught = d.poisoned = NONE
-    d.healed = False
-    d.events.append(DAWN_EVENT[d.number, tuple(deaths)])
-    d.work += _AFTER_DAWN
-    if deaths:
-        hunter = kill(d, deaths)
-        if hunter is not None:
-            d.work.append(hunter)
-
-
-def _day(d: Draft, task: Task) -> None:
-    d.step = "day"
-    d.events.append(NUMBERED["day_begins", d.number])
-    opts = d.plan.options
-    if d.number == 1 and opts.captain and d.captain == NONE:
-        d.work += _FIRST_DAY[opts.captain_mode]
-    else:
-        d.work.append(LYNCH)
+            d.work.append(LYNCH)
 
 
 _BALLOT_TASKS: Final[dict[tuple[int, str, tuple[int, ...]], Task]] = {}
@@ -125,21 +129,19 @@ def _open_vote(d: Draft, vote: str, candidates: tuple[int, ...], step: str) -> N
     ``lovers_vote_together`` the ballots are built each time (no shared ``Ballots``)."""
     d.step = step
     d.answers = d.plan.no_answers
-    d.events.append(VOTE_OPENS[vote, candidates])
-    if d.plan.options.narrator_knows == "results":
+    opts = d.plan.options
+    if opts.narrator_knows == "results":
+        d.events.append(VOTE_OPENS[vote, candidates])
         d.work.append(Task("result", RESULT, d.up[0], candidates, vote))
-    elif d.plan.options.lovers_vote_together:
+    elif opts.lovers_vote_together:
+        d.events.append(VOTE_OPENS[vote, candidates])
         d.work.append(Task("ballot", BALLOT, NONE, candidates, vote))
     else:
-        d.work.append(ballot_task(d.plan.n, vote, candidates))
-
-
-def _election(d: Draft, task: Task) -> None:
-    _open_vote(d, "captain_election", d.up, "election")
-
-
-def _lynch(d: Draft, task: Task) -> None:
-    _open_vote(d, "lynch", d.up, "lynch")
+        task = ballot_task(d.plan.n, vote, candidates)
+        shared = task.ballots
+        assert shared is not None
+        d.events.append(shared.opens)
+        d.work.append(task)
 
 
 # --- ballots ------------------------------------------------------------------------------------
@@ -187,15 +189,6 @@ def _ballot_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
     return tuple([ballot_decision(n, vote, v, ballot_targets(d, task, v)) for v in voters])
 
 
-def _ballot_vote(task: Task, seat: int, action: Action) -> tuple[int, Event] | None:
-    shared = task.ballots
-    if shared is None:
-        return None  # the Lovers' common ballot may change the partner's decision
-    target = action.players[0]
-    row = shared.voted
-    return target, row[seat * 64 + target] or voted(row, shared.vote, seat, target)
-
-
 def _ballot_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     vote, target = task.arg, action.players[0]
     d.events.append(voted(voted_row(vote), vote, seat, target))
@@ -214,13 +207,22 @@ def _count(d: Draft, vote: str) -> None:
     # Plain loops that build several lists at once: cheaper than a comprehension per list.
     ballots: list[JSON] = []  # each living voter's, in seat order
     tally = [0] * d.plan.n  # the votes for each seat
+    top = 0  # the most votes: counted here, not by ``max(tally)``, which the compiled
+    # build calls through Python's convention, comparing boxed integers (2,800
+    # instructions a count)
     for v in up:
         target = answers[v]
         ballots.append([v, target])
-        tally[target] += 1
+        k = tally[target] + 1
+        tally[target] = k
+        if k > top:  # noqa: PLR1730 - not max(): see above
+            top = k
     if lynch and captain != NONE and d.plan.double_vote:
-        tally[answers[captain]] += 1  # the Captain's ballot counts twice
-    top = max(tally)
+        target = answers[captain]
+        k = tally[target] + 1  # the Captain's ballot counts twice
+        tally[target] = k
+        if k > top:  # noqa: PLR1730 - not max(): see above
+            top = k
     counts: list[JSON] = []
     tied: list[int] = []  # the most voted, in seat order
     for t, k in enumerate(tally):
@@ -298,18 +300,6 @@ def _elect(d: Draft, seat: int, how: str) -> None:
     d.events.append(ELECTED[seat, how])
 
 
-def _tiebreak_request(d: Draft, task: Task) -> ChanceRequest:
-    return TIEBREAK[len(task.seats)]
-
-
-def _captain_tiebreak(d: Draft, task: Task, value: JSON) -> None:
-    _elect(d, task.seats[int(value)], "draw")
-
-
-def _captain_draw_request(d: Draft, task: Task) -> ChanceRequest:
-    return CAPTAIN_DRAWS[len(d.up)]
-
-
 def _captain_draw(d: Draft, task: Task, value: JSON) -> None:
     d.step = "election"
     _elect(d, d.up[int(value)], "draw")
@@ -353,9 +343,10 @@ def _lynch_draw(d: Draft, task: Task, value: JSON) -> None:
     _lynched(d, seat)
 
 
-def _dusk(d: Draft, task: Task) -> None:
-    d.events.append(NUMBERED["dusk", d.number])
-    d.work += d.plan.nights[1]  # the next night (never the first), reversed for the stack
+class _Dusk(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        d.events.append(numbered("dusk", d.number))
+        d.work += d.plan.nights[1]  # the next night (never the first), reversed for the stack
 
 
 # --- shared events and tasks ---------------------------------------------------------------------
@@ -376,18 +367,85 @@ ELECTED: Final[Memo[Event]] = Memo(
 night's deaths as the log keeps them: it tells the seats only),
 ``VOTE_OPENS[vote, candidates]``, ``ELECTED[seat, how]``."""
 
-BALLOT: Final = Does(pending=_ballot_pending, act=_ballot_act, vote=_ballot_vote)
-CAPTAIN_PICK: Final = Does(pending=_pick_pending, act=_pick_act)
-RESULT: Final = Does(pending=_result_pending, act=_result_act)
-CAPTAIN_TIEBREAK: Final = Does(request=_tiebreak_request, resolve=_captain_tiebreak)
-LYNCH_DRAW: Final = Does(request=_tiebreak_request, resolve=_lynch_draw)
+# What each kind of task does (see :class:`~loupgarou.variants.thiercelieux.state.Does`).
 
-DAWN: Final = Task("dawn", Does(auto=_dawn))
-DAY, DUSK = Task("day", Does(auto=_day)), Task("dusk", Does(auto=_dusk))
-LYNCH, ELECTION = Task("lynch", Does(auto=_lynch)), Task("election", Does(auto=_election))
-CAPTAIN_DRAW: Final = Task(
-    "captain_draw", Does(request=_captain_draw_request, resolve=_captain_draw)
-)
+
+class _Ballot(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _ballot_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _ballot_act(d, task, seat, action)
+
+    def vote(self, task: Task, seat: int, action: Action) -> tuple[int, Event] | None:
+        shared = task.ballots
+        if shared is None:
+            return None  # the Lovers' common ballot may change the partner's decision
+        target = action.players[0]
+        row = shared.voted
+        return target, row[seat * 64 + target] or voted(row, shared.vote, seat, target)
+
+
+class _CaptainPick(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _pick_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _pick_act(d, task, seat, action)
+
+
+class _Result(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _result_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _result_act(d, task, seat, action)
+
+
+class _CaptainTiebreak(Draw):
+    def request(self, d: Draft, task: Task) -> ChanceRequest:
+        return TIEBREAK[len(task.seats)]
+
+    def resolve(self, d: Draft, task: Task, value: JSON) -> None:
+        _elect(d, task.seats[int(value)], "draw")
+
+
+class _LynchDraw(Draw):
+    def request(self, d: Draft, task: Task) -> ChanceRequest:
+        return TIEBREAK[len(task.seats)]
+
+    def resolve(self, d: Draft, task: Task, value: JSON) -> None:
+        _lynch_draw(d, task, value)
+
+
+class _CaptainDraw(Draw):
+    def request(self, d: Draft, task: Task) -> ChanceRequest:
+        return CAPTAIN_DRAWS[len(d.up)]
+
+    def resolve(self, d: Draft, task: Task, value: JSON) -> None:
+        _captain_draw(d, task, value)
+
+
+class _Lynch(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _open_vote(d, "lynch", d.up, "lynch")
+
+
+class _Election(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _open_vote(d, "captain_election", d.up, "election")
+
+
+BALLOT: Final = _Ballot()
+CAPTAIN_PICK: Final = _CaptainPick()
+RESULT: Final = _Result()
+CAPTAIN_TIEBREAK: Final = _CaptainTiebreak()
+LYNCH_DRAW: Final = _LynchDraw()
+
+DAWN: Final = Task("dawn", _Dawn())
+DAY, DUSK = Task("day", _Day()), Task("dusk", _Dusk())
+LYNCH, ELECTION = Task("lynch", _Lynch()), Task("election", _Election())
+CAPTAIN_DRAW: Final = Task("captain_draw", _CaptainDraw())
 _AFTER_DAWN: Final = (DAY, CHAIN_END)
 _AFTER_LYNCH: Final = (DUSK, CHAIN_END)
 _FIRST_DAY: Final = {"random": (LYNCH, CAPTAIN_DRAW), "elected": (LYNCH, ELECTION)}

@@ -35,21 +35,24 @@ from loupgarou.variants.thiercelieux.state import (
     DECLINED,
     HEAL,
     LOOK_AT,
-    NIGHT_STEP,
     NO_VICTIM,
     NONE,
-    NUMBERED,
     ONLY,
     POISON,
     STAYED_ASLEEP,
     TIEBREAK,
     VOTE_FOR,
     WOKE,
+    Auto,
+    Decide,
     Does,
     Draft,
+    Draw,
     Memo,
     Task,
     audience_of,
+    night_step,
+    numbered,
     remember,
     seat_tasks,
     seating,
@@ -88,36 +91,38 @@ def agenda(deck: tuple[Role, ...], night: int) -> tuple[Task, ...]:
     return (NIGHT_BEGINS, *calls, DAWN)
 
 
-def _night_begins(d: Draft, task: Task) -> None:
-    k = d.number + 1
-    d.phase = "night"
-    d.number = k
-    d.step = ""
-    d.answers = d.plan.no_answers
-    d.awake = ()
-    d.spy = d.victim = d.caught = d.poisoned = NONE
-    d.healed = False
-    d.events.append(NUMBERED["night_begins", k])
+class _NightBegins(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        k = d.number + 1
+        d.phase = "night"
+        d.number = k
+        d.step = ""
+        d.answers = d.plan.no_answers
+        d.awake = ()
+        d.spy = d.victim = d.caught = d.poisoned = NONE
+        d.healed = False
+        d.events.append(numbered("night_begins", k))
 
 
 def _call(d: Draft, task: Task) -> None:
     """The public night call that opens every step's task: the step ``task.arg`` begins."""
     step = d.step = task.arg
-    d.events.append(NIGHT_STEP[d.number, step])
+    d.events.append(night_step(d.number, step))
 
 
 # --- night 1: Thief, Cupid, Lovers -------------------------------------------------------------
 
 
-def _thief(d: Draft, task: Task) -> None:
-    _call(d, task)
-    seat = d.seating.thief
-    if seat == NONE or not d.alive[seat] or not d.plan.set_aside:
-        return
-    n = d.plan.n
-    seen = [d.seating.names[n], d.seating.names[n + 1]]
-    d.events.append(Event("set_aside_seen", ONLY[seat], {"roles": seen}))
-    d.work.append(THIEF_CHOICE[seat])
+class _ThiefCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _call(d, task)
+        seat = d.seating.thief
+        if seat == NONE or not d.alive[seat] or not d.plan.set_aside:
+            return
+        n = d.plan.n
+        seen = [d.seating.names[n], d.seating.names[n + 1]]
+        d.events.append(Event("set_aside_seen", ONLY[seat], {"roles": seen}))
+        d.work.append(THIEF_CHOICE[seat])
 
 
 _TAKES: Final = (Action("take", (), (0,)), Action("take", (), (1,)))
@@ -146,11 +151,12 @@ def _thief_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     return True
 
 
-def _cupid(d: Draft, task: Task) -> None:
-    _call(d, task)
-    seat = d.seating.cupid
-    if seat != NONE and d.alive[seat]:
-        d.work.append(CUPID_PAIR[seat])
+class _CupidCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _call(d, task)
+        seat = d.seating.cupid
+        if seat != NONE and d.alive[seat]:
+            d.work.append(CUPID_PAIR[seat])
 
 
 _CUPIDS: Final[dict[tuple[int, tuple[int, ...], int], tuple[Decision, ...]]] = {}
@@ -175,21 +181,23 @@ def _cupid_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     return True
 
 
-def _lovers(d: Draft, task: Task) -> None:
-    _call(d, task)
-    lovers = d.lovers
-    if lovers:
-        d.events.append(LOVERS[lovers])
+class _LoversCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _call(d, task)
+        lovers = d.lovers
+        if lovers:
+            d.events.append(LOVERS[lovers])
 
 
 # --- the Seer -----------------------------------------------------------------------------------
 
 
-def _seer(d: Draft, task: Task) -> None:
-    _call(d, task)
-    seat = d.seating.seer
-    if seat != NONE and d.alive[seat]:
-        d.work.append(SEER_LOOK[seat])
+class _SeerCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _call(d, task)
+        seat = d.seating.seer
+        if seat != NONE and d.alive[seat]:
+            d.work.append(SEER_LOOK[seat])
 
 
 _SEERS: Final[dict[tuple[int, tuple[int, ...]], tuple[Decision, ...]]] = {}
@@ -217,16 +225,19 @@ def _seer_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
 # --- the Werewolves and the Little Girl -------------------------------------------------------
 
 
-def _werewolves(d: Draft, task: Task) -> None:
-    _call(d, task)
-    wolves = tuple(filter(d.alive.__getitem__, d.seating.wolves))  # the living Werewolves
-    if not wolves:  # only when a Thief left the only Werewolf card set aside
-        outcome = resolution.verdict(d)
-        assert outcome is not None
-        resolution.finish(d, outcome)
-        return
-    d.answers = d.plan.no_answers
-    d.work.append(_shared_task(_WAKE_TASKS, "wake", WAKE_UP, wolves))
+class _WerewolvesCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _call(d, task)
+        alive = d.alive  # the living Werewolves, by a native loop (``filter`` over a bound
+        # ``__getitem__`` called it through Python's convention: 2,500 instructions)
+        wolves = tuple([w for w in d.seating.wolves if alive[w]])
+        if not wolves:  # only when a Thief left the only Werewolf card set aside
+            outcome = resolution.verdict(d)
+            assert outcome is not None
+            resolution.finish(d, outcome)
+            return
+        d.answers = d.plan.no_answers
+        d.work.append(_shared_task(_WAKE_TASKS, "wake", WAKE_UP, wolves))
 
 
 _WAKE_TASKS: Final[dict[tuple[int, ...], Task]] = {}
@@ -393,12 +404,28 @@ def _hunt_vote(task: Task, seat: int, action: Action) -> tuple[int, Event]:
     """The answer a Werewolf's vote or the Little Girl's choice records, and its event."""
     if seat in task.seats:
         players = action.players
-        if players:
-            return players[0], PACK_VOTE[task.seats, seat, players[0]]
-        return NO_VICTIM, PACK_VOTE[task.seats, seat, None]
+        target = players[0] if players else NO_VICTIM
+        return target, _pack_vote_event(task.seats, seat, target)
     if action.kind == "spy":
         return 1, Event("spying", ONLY[seat], {})
     return 0, DECLINED["little_girl", seat]
+
+
+_PACK_VOTES: Final[dict[tuple[int, ...], dict[int, Event]]] = {}
+
+
+def _pack_vote_event(pack: tuple[int, ...], seat: int, target: int) -> Event:
+    """``seat``'s vote for ``target`` (``NO_VICTIM``: none), told to the awake ``pack``:
+    ``PACK_VOTE[pack, seat, target]``, found by pack (a shared tuple: equal by identity),
+    then by seat and target (no three-item key to build, hash and compare)."""
+    row = _PACK_VOTES.get(pack)
+    if row is None:
+        row = remember(_PACK_VOTES, pack, {})
+    key = seat * 66 + target + 2  # target from NO_VICTIM (-2) to 63: one key each
+    found = row.get(key)
+    if found is None:
+        found = row[key] = PACK_VOTE[pack, seat, None if target == NO_VICTIM else target]
+    return found
 
 
 def _hunt_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
@@ -446,18 +473,6 @@ def _designate(d: Draft, target: int, among: tuple[int, ...]) -> None:
         d.work.append(LITTLE_GIRL_CHECK[d.spy])
 
 
-def _hunt_tiebreak_request(d: Draft, task: Task) -> ChanceRequest:
-    return TIEBREAK[len(task.seats)]
-
-
-def _hunt_tiebreak(d: Draft, task: Task, value: JSON) -> None:
-    _designate(d, task.seats[int(value)], task.seats)
-
-
-def _little_girl_request(d: Draft, task: Task) -> ChanceRequest:
-    return d.plan.little_girl
-
-
 def _little_girl(d: Draft, task: Task, value: JSON) -> None:
     girl = task.seat
     if value:
@@ -496,20 +511,17 @@ def _brewing(d: Draft, witch: int) -> tuple[Decision, ...]:
     return found
 
 
-def _witch(d: Draft, task: Task) -> None:
-    _call(d, task)
-    witch = d.seating.witch
-    if witch == NONE or not d.alive[witch]:
-        return
-    shown = d.caught if d.caught != NONE else d.victim
-    d.events.append(VICTIM_SHOWN[witch, None if shown == NONE else shown])
-    # Her decision is worked out once, by the runner, which skips the task when she has
-    # no potion to use.
-    d.work.append(WITCH_BREW[witch])
-
-
-def _witch_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
-    return _brewing(d, task.seat)
+class _WitchCall(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        _call(d, task)
+        witch = d.seating.witch
+        if witch == NONE or not d.alive[witch]:
+            return
+        shown = d.caught if d.caught != NONE else d.victim
+        d.events.append(VICTIM_SHOWN[witch, None if shown == NONE else shown])
+        # Her decision is worked out once, by the runner, which skips the task when she has
+        # no potion to use.
+        d.work.append(WITCH_BREW[witch])
 
 
 def _witch_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
@@ -565,25 +577,104 @@ BREWED: Final[Memo[Event]] = Memo(
 ``PACK_VICTIM[pack, seat]``, ``VICTIM_SHOWN[witch, seat]``, ``BREWED["healed" or
 "poisoned", witch, seat]``."""
 
-NIGHT_BEGINS: Final = Task("night_begins", Does(auto=_night_begins))
+# What each kind of task does (see :class:`~loupgarou.variants.thiercelieux.state.Does`).
+
+
+class _ThiefChoice(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _thief_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _thief_act(d, task, seat, action)
+
+
+class _CupidPair(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _cupid_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _cupid_act(d, task, seat, action)
+
+
+class _SeerLook(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _seer_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _seer_act(d, task, seat, action)
+
+
+class _WitchBrew(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _brewing(d, task.seat)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _witch_act(d, task, seat, action)
+
+
+class _LittleGirlCheck(Draw):
+    def request(self, d: Draft, task: Task) -> ChanceRequest:
+        return d.plan.little_girl
+
+    def resolve(self, d: Draft, task: Task, value: JSON) -> None:
+        _little_girl(d, task, value)
+
+
+class _Wake(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _wake_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _wake_act(d, task, seat, action)
+
+    def vote(self, task: Task, seat: int, action: Action) -> tuple[int, Event] | None:
+        return _wake_vote(task, seat, action)
+
+
+class _Hunt(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _hunt_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _hunt_act(d, task, seat, action)
+
+    def vote(self, task: Task, seat: int, action: Action) -> tuple[int, Event] | None:
+        return _hunt_vote(task, seat, action)
+
+
+class _PackChoice(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _choice_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _choice_act(d, task, seat, action)
+
+
+class _HuntTiebreak(Draw):
+    def request(self, d: Draft, task: Task) -> ChanceRequest:
+        return TIEBREAK[len(task.seats)]
+
+    def resolve(self, d: Draft, task: Task, value: JSON) -> None:
+        _designate(d, task.seats[int(value)], task.seats)
+
+
+NIGHT_BEGINS: Final = Task("night_begins", _NightBegins())
 CALLS: Final[dict[str, Does]] = {
-    "thief": Does(auto=_thief),
-    "cupid": Does(auto=_cupid),
-    "lovers": Does(auto=_lovers),
-    "seer": Does(auto=_seer),
-    "werewolves": Does(auto=_werewolves),
-    "witch": Does(auto=_witch),
+    "thief": _ThiefCall(),
+    "cupid": _CupidCall(),
+    "lovers": _LoversCall(),
+    "seer": _SeerCall(),
+    "werewolves": _WerewolvesCall(),
+    "witch": _WitchCall(),
 }
 """What each night call's task does (see :func:`agenda`)."""
 
-THIEF_CHOICE: Final = seat_tasks("thief_choice", Does(pending=_thief_pending, act=_thief_act))
-CUPID_PAIR: Final = seat_tasks("cupid_pair", Does(pending=_cupid_pending, act=_cupid_act))
-SEER_LOOK: Final = seat_tasks("seer_look", Does(pending=_seer_pending, act=_seer_act))
-WITCH_BREW: Final = seat_tasks("witch_brew", Does(pending=_witch_pending, act=_witch_act))
-LITTLE_GIRL_CHECK: Final = seat_tasks(
-    "little_girl_check", Does(request=_little_girl_request, resolve=_little_girl)
-)
-WAKE_UP: Final = Does(pending=_wake_pending, act=_wake_act, vote=_wake_vote)
-HUNT: Final = Does(pending=_hunt_pending, act=_hunt_act, vote=_hunt_vote)
-PACK_CHOICE: Final = Does(pending=_choice_pending, act=_choice_act)
-HUNT_TIEBREAK: Final = Does(request=_hunt_tiebreak_request, resolve=_hunt_tiebreak)
+THIEF_CHOICE: Final = seat_tasks("thief_choice", _ThiefChoice())
+CUPID_PAIR: Final = seat_tasks("cupid_pair", _CupidPair())
+SEER_LOOK: Final = seat_tasks("seer_look", _SeerLook())
+WITCH_BREW: Final = seat_tasks("witch_brew", _WitchBrew())
+LITTLE_GIRL_CHECK: Final = seat_tasks("little_girl_check", _LittleGirlCheck())
+WAKE_UP: Final = _Wake()
+HUNT: Final = _Hunt()
+PACK_CHOICE: Final = _PackChoice()
+HUNT_TIEBREAK: Final = _HuntTiebreak()

@@ -28,7 +28,6 @@ camps (see :func:`_win`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
 from typing import Final
 
 from loupgarou.core.actions import PASS, Action, Decision
@@ -42,7 +41,8 @@ from loupgarou.variants.thiercelieux.state import (
     NAME,
     NONE,
     SHOOT_AT,
-    Does,
+    Auto,
+    Decide,
     Draft,
     Memo,
     State,
@@ -57,7 +57,7 @@ HUNTER_CAUSES: Final = frozenset({"devoured", "lynched"})
 """Causes of death that let the Hunter shoot by default."""
 
 
-def kill(d: Draft, deaths: Sequence[tuple[int, str]]) -> Task | None:
+def kill(d: Draft, deaths: list[tuple[int, str]]) -> Task | None:
     """Apply ``deaths`` and their grief; return the Hunter's shot to queue.
 
     Each death is (seat, causes joined by '+'), as the state's log keeps it.  The
@@ -91,7 +91,9 @@ def kill(d: Draft, deaths: Sequence[tuple[int, str]]) -> Task | None:
                 events.append(CARD_REVEALED[names[lover]][lover])
     d.alive = alive_now = tuple(alive)
     d.deaths += tuple(dead)  # the log's entries are the deaths themselves
-    d.up = tuple(compress(d.plan.all_seats, alive_now))
+    # A comprehension, compiled to a native loop (``tuple(compress(...))`` built a
+    # ``compress`` iterator and drained it through Python's protocol: 2,500 instructions).
+    d.up = tuple([s for s in d.plan.all_seats if alive_now[s]])
     hunter = d.seating.hunter
     if hunter == NONE or alive_now[hunter]:
         return None
@@ -135,12 +137,13 @@ def _hunter_act(d: Draft, task: Task, seat: int, action: Action) -> bool:
     return True
 
 
-def _chain_end(d: Draft, task: Task) -> None:
-    outcome = verdict(d)
-    if outcome is not None:
-        finish(d, outcome)
-    elif d.captain != NONE and not d.alive[d.captain]:
-        d.work.append(SUCCESSOR[d.captain])
+class _ChainEnd(Auto):
+    def auto(self, d: Draft, task: Task) -> None:
+        outcome = verdict(d)
+        if outcome is not None:
+            finish(d, outcome)
+        elif d.captain != NONE and not d.alive[d.captain]:
+            d.work.append(SUCCESSOR[d.captain])
 
 
 def _successor_pending(d: Draft, task: Task) -> tuple[Decision, ...]:
@@ -173,9 +176,28 @@ GRIEF: Final[Memo[Event]] = Memo(
 """``SHOT[hunter, seat]``, ``GRIEF[seat, lover]``: shared between games (see
 :class:`~loupgarou.variants.thiercelieux.state.Memo`)."""
 
-CHAIN_END: Final = Task("chain_end", Does(auto=_chain_end))
-HUNTER: Final = seat_tasks("hunter", Does(pending=_hunter_pending, act=_hunter_act))
-SUCCESSOR: Final = seat_tasks("successor", Does(pending=_successor_pending, act=_successor_act))
+# What each kind of task does (see :class:`~loupgarou.variants.thiercelieux.state.Does`).
+
+
+class _Hunter(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _hunter_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _hunter_act(d, task, seat, action)
+
+
+class _Successor(Decide):
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        return _successor_pending(d, task)
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        return _successor_act(d, task, seat, action)
+
+
+CHAIN_END: Final = Task("chain_end", _ChainEnd())
+HUNTER: Final = seat_tasks("hunter", _Hunter())
+SUCCESSOR: Final = seat_tasks("successor", _Successor())
 
 
 # --- winning ------------------------------------------------------------------------------------
@@ -211,6 +233,7 @@ def teams(state: State) -> dict[str, frozenset[int]]:
 
 
 _OUTCOMES: Final[dict[tuple[int, tuple[int, ...], tuple[int, ...], str, str], Outcome]] = {}
+_REASONS: Final[dict[str, tuple[tuple[Reason, ...], frozenset[str]]]] = {}
 
 
 def _win(d: Draft, team: str, code: str, text: str) -> Outcome:
@@ -220,9 +243,19 @@ def _win(d: Draft, team: str, code: str, text: str) -> Outcome:
     key = (d.plan.n, d.seating.wolves, apart, team, code)
     found = _OUTCOMES.get(key)
     if found is None:
-        winners = _teams(d.plan.n, roles, lovers)[team]
-        outcome = Outcome(winners, frozenset({team}), (Reason(code, text),))
-        found = remember(_OUTCOMES, key, outcome)
+        # The memo misses often (a key per deal of the Werewolf cards and pair of Lovers):
+        # only the winning team's seats are gathered, and the reason is built once per
+        # code (a compiled frozen dataclass is built by its Python ``__init__``).
+        if team == LOVERS:
+            winners = frozenset(apart)
+        else:
+            winners = frozenset(
+                [s for s in range(d.plan.n) if s not in apart and camp(roles[s]) == team]
+            )
+        reasons = _REASONS.get(code)
+        if reasons is None:
+            reasons = _REASONS[code] = ((Reason(code, text),), frozenset({team}))
+        found = remember(_OUTCOMES, key, Outcome(winners, reasons[1], reasons[0]))
     return found
 
 

@@ -209,14 +209,37 @@ def voted(row: list[Event | None], vote: str, seat: int, target: int) -> Event:
 
 
 _NUMBERED: Final = {"night_begins": "night", "day_begins": "day", "dusk": "day"}
-NUMBERED: Final[Memo[Event]] = Memo(
-    lambda kind, number: Event(kind, EVERYONE, {_NUMBERED[kind]: number})
-)
-"""``NUMBERED[kind, number]``: ``night_begins`` (night ``number``), ``day_begins``, ``dusk``."""
-NIGHT_STEP: Final[Memo[Event]] = Memo(
-    lambda night, step: Event("night_step", EVERYONE, {"night": night, "step": step})
-)
-"""``NIGHT_STEP[night, step]``: the public call of a night's step."""
+_NUMBERED_ROWS: Final[dict[str, dict[int, Event]]] = {}
+
+
+def numbered(kind: str, number: int) -> Event:
+    """``night_begins`` (night ``number``), ``day_begins`` or ``dusk`` (day ``number``),
+    shared: found by kind, then by number, as :func:`night_step` (bounded the same way)."""
+    row = _NUMBERED_ROWS.get(kind)
+    if row is None:
+        row = _NUMBERED_ROWS[kind] = {}
+    found = row.get(number)
+    if found is None:
+        found = row[number] = Event(kind, EVERYONE, {_NUMBERED[kind]: number})
+    return found
+
+
+_NIGHT_STEPS: Final[dict[str, dict[int, Event]]] = {}
+
+
+def night_step(night: int, step: str) -> Event:
+    """The public call of the step ``step`` of night ``night``, shared: found by step, then
+    by night (a memo keyed by both built, hashed and compared a tuple: 590 instructions
+    a call, about 380 this way).  A few steps, a few dozen nights at most: bounded."""
+    row = _NIGHT_STEPS.get(step)
+    if row is None:
+        row = _NIGHT_STEPS[step] = {}
+    found = row.get(night)
+    if found is None:
+        found = row[night] = Event("night_step", EVERYONE, {"night": night, "step": step})
+    return found
+
+
 DECLINED: Final[Memo[Event]] = Memo(
     lambda step, seat: Event("declined", ONLY[seat], {"step": step})
 )
@@ -247,7 +270,17 @@ class Ballots:
     partner's answer.
     """
 
-    __slots__ = ("by_seat", "by_voters", "candidates", "lynch", "n", "options", "vote", "voted")
+    __slots__ = (
+        "by_seat",
+        "by_voters",
+        "candidates",
+        "lynch",
+        "n",
+        "opens",
+        "options",
+        "vote",
+        "voted",
+    )
 
     def __init__(self, n: int, vote: str, candidates: tuple[int, ...]) -> None:
         self.n = n
@@ -257,6 +290,8 @@ class Ballots:
         self.by_seat: list[Decision | None] = [None] * n
         self.by_voters: dict[tuple[int, ...], tuple[Decision, ...]] = {}
         self.voted = voted_row(vote)
+        self.opens = Event("vote_opens", EVERYONE, {"vote": vote, "candidates": list(candidates)})
+        """The event that opens the vote (kept here: no memo of its own to look up)."""
         self.options = tuple([VOTE_FOR[t] for t in candidates])
         """A vote for each candidate, in order: every ballot's options are cut from it."""
 
@@ -290,21 +325,91 @@ def ballot_decision(n: int, vote: str, seat: int, targets: tuple[int, ...]) -> D
     return Decision(seat, vote, options, VOTE_FOR[clockwise(seat, targets, n)])
 
 
-@dataclass(frozen=True, slots=True)
-class Does:
-    """What a kind of task does: the rules' functions for it (see the aliases at the end).
+AUTO: Final = 0
+"""An automatic task: :meth:`Does.auto` runs at once."""
+DECIDE: Final = 1
+"""A decision task: :meth:`Does.pending`, then :meth:`Does.act` for each answer."""
+DRAW: Final = 2
+"""A chance task: :meth:`Does.request`, then :meth:`Does.resolve` with the outcome."""
 
-    An automatic task has ``auto``; a decision task ``pending`` and ``act`` (and
-    ``vote`` for a simultaneous one: a vote, the Werewolves' waking); a chance task
+
+class Does:
+    """What a kind of task does: the rules for it, as the methods of a subclass per kind
+    of task (each module defines its own at its end).
+
+    ``kind`` says which methods it has: an automatic task (:data:`AUTO`) ``auto``; a
+    decision task (:data:`DECIDE`) ``pending`` and ``act``, and ``vote`` for a
+    simultaneous one (a vote, the Werewolves' waking); a chance task (:data:`DRAW`)
     ``request`` and ``resolve``.
+
+    Methods, not the stored functions they were: the compiled build calls a method of a
+    native class through its vtable, with native arguments, where each stored function
+    was called through Python's calling convention (arguments boxed, packed and parsed
+    again: about 130 calls a game, 17,000 instructions in all).
     """
 
-    auto: Auto | None = None
-    pending: Pending | None = None
-    act: Act | None = None
-    vote: Vote | None = None
-    request: Request | None = None
-    resolve: Resolve | None = None
+    __slots__ = ("kind",)
+
+    kind: Final[int]
+
+    def __init__(self, kind: int) -> None:
+        self.kind = kind
+
+    def auto(self, d: Draft, task: Task) -> None:
+        """Change the draft, add the events and queue what follows the task."""
+        raise NotImplementedError
+
+    def pending(self, d: Draft, task: Task) -> tuple[Decision, ...]:
+        """The decisions the task waits for (an empty tuple: nobody can decide, skip it)."""
+        raise NotImplementedError
+
+    def act(self, d: Draft, task: Task, seat: int, action: Action) -> bool:
+        """Apply one legal answer to the task (removed from the draft's agenda); true when
+        the task is done (what follows it is queued), false when it still waits for
+        other seats."""
+        raise NotImplementedError
+
+    def vote(self, task: Task, seat: int, action: Action) -> tuple[int, Event] | None:
+        """For a simultaneous task: the answer an action records and its event, so that an
+        answer leaving others to answer skips the draft (see :func:`answered`); ``None``
+        when the task must take the general path."""
+        return None
+
+    def request(self, d: Draft, task: Task) -> ChanceRequest:
+        """The chance outcome the task needs."""
+        raise NotImplementedError
+
+    def resolve(self, d: Draft, task: Task, value: JSON) -> None:
+        """Apply a checked chance outcome to the task (removed from the draft's agenda)."""
+        raise NotImplementedError
+
+
+class Auto(Does):
+    """An automatic task's :class:`Does` (its subclass defines ``auto``)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(AUTO)
+
+
+class Decide(Does):
+    """A decision task's :class:`Does` (its subclass defines ``pending``, ``act`` and
+    perhaps ``vote``)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(DECIDE)
+
+
+class Draw(Does):
+    """A chance task's :class:`Does` (its subclass defines ``request`` and ``resolve``)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(DRAW)
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,6 +502,8 @@ class Plan:
     all_alive: tuple[bool, ...]
     all_seats: tuple[int, ...]
     double_vote: bool
+    begins: Event
+    """The deal's ``game_begins`` event, the same for every game of the table."""
 
 
 def plan_of(
@@ -422,26 +529,80 @@ def plan_of(
         all_alive=(True,) * n,
         all_seats=tuple(range(n)),
         double_vote=options.captain_vote == "double",
+        begins=Event("game_begins", EVERYONE, {"players": n, "deck": [ROLE_NAME[r] for r in deck]}),
     )
 
 
-@dataclass(frozen=True, slots=True)
 class Seating:
     """Who holds which card: the roles and role names by position (seats, then the
     set-aside cards), the seats holding a Werewolf card, and the seat holding each
     unique card, alive or dead (``NONE`` when the card is set aside or not in the deck).
-    Frozen; its fields are read on the hot paths, where a slot is cheaper than a
-    named tuple's field."""
 
-    roles: tuple[Role, ...] = ()
-    names: tuple[str, ...] = ()
-    wolves: tuple[int, ...] = ()
-    thief: int = NONE
-    cupid: int = NONE
-    seer: int = NONE
-    witch: int = NONE
-    hunter: int = NONE
-    girl: int = NONE
+    Immutable (``Final`` fields), compared and hashed by its fields, as the frozen
+    dataclass it was; a plain class because the compiled build builds a frozen
+    dataclass through its Python ``__init__``: with the starred call that gave it
+    its holders, :func:`seating` took 19,800 instructions a deal, 5,800 now."""
+
+    __slots__ = ("cupid", "girl", "hunter", "names", "roles", "seer", "thief", "witch", "wolves")
+
+    roles: Final[tuple[Role, ...]]
+    names: Final[tuple[str, ...]]
+    wolves: Final[tuple[int, ...]]
+    thief: Final[int]
+    cupid: Final[int]
+    seer: Final[int]
+    witch: Final[int]
+    hunter: Final[int]
+    girl: Final[int]
+
+    def __init__(  # noqa: PLR0917 - the seating's fields, in order
+        self,
+        roles: tuple[Role, ...] = (),
+        names: tuple[str, ...] = (),
+        wolves: tuple[int, ...] = (),
+        thief: int = NONE,
+        cupid: int = NONE,
+        seer: int = NONE,
+        witch: int = NONE,
+        hunter: int = NONE,
+        girl: int = NONE,
+    ) -> None:
+        self.roles = roles
+        self.names = names
+        self.wolves = wolves
+        self.thief = thief
+        self.cupid = cupid
+        self.seer = seer
+        self.witch = witch
+        self.hunter = hunter
+        self.girl = girl
+
+    def values(self) -> tuple[object, ...]:
+        """The fields, in order."""
+        return (
+            self.roles,
+            self.names,
+            self.wolves,
+            self.thief,
+            self.cupid,
+            self.seer,
+            self.witch,
+            self.hunter,
+            self.girl,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Seating):
+            return NotImplemented
+        return self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __repr__(self) -> str:
+        names = ("roles", "names", "wolves", "thief", "cupid", "seer", "witch", "hunter", "girl")
+        pairs = zip(names, self.values(), strict=True)
+        return "Seating(" + ", ".join(f"{k}={v!r}" for k, v in pairs) + ")"
 
 
 _UNIQUE: Final = (Role.THIEF, Role.CUPID, Role.SEER, Role.WITCH, Role.HUNTER, Role.LITTLE_GIRL)
@@ -463,7 +624,17 @@ def seating(plan: Plan, cards: tuple[int, ...]) -> Seating:
     # ``itemgetter(*cards)``: one C call for the whole tuple (``map`` over a bound
     # ``__getitem__`` makes a slow wrapper call per card).
     pick = itemgetter(*cards)
-    return Seating(pick(plan.deck), pick(plan.names), tuple(wolves), *holders[1:7])
+    return Seating(
+        pick(plan.deck),
+        pick(plan.names),
+        tuple(wolves),
+        holders[1],
+        holders[2],
+        holders[3],
+        holders[4],
+        holders[5],
+        holders[6],
+    )
 
 
 NO_SEATING: Final = Seating()
@@ -892,19 +1063,3 @@ class Draft:
             a, b = self.lovers
             return b if seat == a else a
         return NONE
-
-
-Auto = Callable[[Draft, Task], None]
-"""An automatic task: it changes the draft, adds its events and queues what follows it."""
-Pending = Callable[[Draft, Task], tuple[Decision, ...]]
-"""The decisions a decision task waits for (an empty tuple: nobody can decide, skip it)."""
-Act = Callable[[Draft, Task, int, Action], bool]
-"""Apply one legal answer to a decision task (removed from the draft's agenda); true when
-the task is done (what follows it is queued), false when it still waits for other seats."""
-Vote = Callable[[Task, int, Action], "tuple[int, Event] | None"]
-"""For a simultaneous task (a vote, the Werewolves' waking): the answer an action records
-and its event, so that an answer leaving others to answer skips the draft (see
-:func:`answered`); ``None`` when the task must take the general path anyway."""
-Request = Callable[[Draft, Task], ChanceRequest]
-Resolve = Callable[[Draft, Task, JSON], None]
-"""Apply a checked chance outcome to a chance task (removed from the draft's agenda)."""

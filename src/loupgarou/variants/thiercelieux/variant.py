@@ -14,7 +14,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Final
 
-from loupgarou.core.actions import Decision
+from loupgarou.core.actions import Action, Decision
 from loupgarou.core.chance import ChanceRequest
 from loupgarou.core.errors import SetupWarning
 from loupgarou.core.events import JSON, Event
@@ -194,6 +194,24 @@ class Thiercelieux:
     max_players: int = MAX_PLAYERS
     options: tuple[OptionSpec, ...] = OPTIONS
 
+    def __init__(self) -> None:
+        # The engine asks these at every input (and looks them up once a match): plain
+        # functions and C attribute getters, held by the instance.  Not class attributes:
+        # the compiled build makes a class-level ``staticmethod(...)`` an instance attribute
+        # holding the staticmethod object itself, and calling that went through
+        # ``PyObject_Call`` with an argument tuple (the profile put it at about 58,000
+        # instructions a 9-player game).  The state keeps what they answer (see
+        # :mod:`~loupgarou.variants.thiercelieux.agenda`).
+        self.chance_request: Callable[[State], ChanceRequest | None] = attrgetter("request")
+        """The chance outcome the game needs now, if any."""
+        self.apply_chance: Callable[[State, JSON], tuple[State, tuple[Event, ...]]] = (
+            agenda.apply_chance
+        )
+        self.decisions: Callable[[State], tuple[Decision, ...]] = attrgetter("pending")
+        """The decisions the table waits for now."""
+        self.apply: Callable[[State, int, Action], tuple[State, tuple[Event, ...]]] = agenda.act
+        self.outcome: Callable[[State], Outcome | None] = attrgetter("outcome")
+
     # --- set-up and chance ---------------------------------------------------------------
 
     def setup(self, config: GameConfig) -> tuple[State, tuple[SetupWarning, ...]]:
@@ -205,20 +223,6 @@ class Thiercelieux:
         except TypeError:  # an unhashable option value: let validation explain it
             return _setup_uncached(len(config.players), config.deck, config.options)
 
-    # The engine asks these at every input: plain functions (and C attribute getters),
-    # without a method frame in between.  The state keeps what they answer (see
-    # :mod:`~loupgarou.variants.thiercelieux.agenda`).
-
-    chance_request: Callable[[State], ChanceRequest | None] = staticmethod(attrgetter("request"))
-    """The chance outcome the game needs now, if any."""
-    apply_chance = staticmethod(agenda.apply_chance)
-
-    # --- decisions -----------------------------------------------------------------------
-
-    decisions: Callable[[State], tuple[Decision, ...]] = staticmethod(attrgetter("pending"))
-    """The decisions the table waits for now."""
-    apply = staticmethod(agenda.act)
-
     # --- talk, result, public view -------------------------------------------------------
 
     def may_speak(self, state: State, seat: int) -> bool:
@@ -229,8 +233,6 @@ class Thiercelieux:
         self, state: State, seat: int, statement: Statement
     ) -> tuple[State, tuple[Event, ...]]:
         return state, (said(seat, statement),)
-
-    outcome: Callable[[State], Outcome | None] = staticmethod(attrgetter("outcome"))
 
     def public(self, state: State) -> dict[str, JSON]:
         """The allow-list every seat sees: phase, night and day numbers, the step, the deck's
