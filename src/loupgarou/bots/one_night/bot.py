@@ -26,7 +26,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from functools import lru_cache
 from typing import Final
@@ -61,6 +60,7 @@ from .pack import (
     centre_seen_of,
     choose_in_context,
     choose_lie,
+    round9,
     table_view,
 )
 from .solver import Vote, solver_for
@@ -338,24 +338,6 @@ def _roles_claimed(claims: dict[int, ClaimKey], but: int) -> dict[int, int]:
         if s != but:
             out[c.role] = out.get(c.role, 0) + 1
     return out
-
-
-def round9(x: float) -> float:
-    """``round(x, 9)``, the same value (a zero may lose its sign), several times cheaper for
-    the numbers a vote compares.
-
-    Python rounds through a correctly rounded decimal string.  For ``|x| < 16`` the product
-    ``x * 1e9`` (below 2**34) is within 2**-20 of the exact product, so when it is not within
-    1e-5 of halfway between two integers, its nearest integer ``r`` is the exact product's
-    too, and ``r / 1e9`` (a correctly rounded division of two exact numbers) is the double
-    nearest to the rounded decimal: what ``round`` returns.  Anything else goes to ``round``.
-    """
-    if -16.0 < x < 16.0:
-        y = x * 1e9
-        r = math.floor(y + 0.5)  # the nearest integer, when y is not near halfway
-        if abs(abs(y - r) - 0.5) >= 1e-5:
-            return r / 1e9
-    return round(x, 9)
 
 
 def _vote_for(seat: int) -> Action:

@@ -599,11 +599,15 @@ def summed(
 ) -> tuple[tuple[float, ...], tuple[float, ...], float] | None:
     """A spectator's numbers from a vote table's rows (every row: nobody's own knowledge
     rules any out), the ``free`` seats' columns shared out (:func:`spectator_view`)."""
-    width = 2 + 2 * n
-    acc = [0.0] * width
-    for row in masks.values():
-        for j in range(width):
-            acc[j] += row[j]
+    rows = list(masks.values())
+    # Column by column into a plain float (unboxed in the compiled build): the same
+    # additions, in the same order, as row by row into a list.
+    acc: list[float] = []
+    for j in range(2 + 2 * n):
+        col = 0.0
+        for row in rows:
+            col += row[j]
+        acc.append(col)
     total = acc[0]
     if total <= 0.0:
         return None
