@@ -191,10 +191,23 @@ class Robbery:
 class SeatInfo:
     """What one seat's claim (or silence) implies, whatever the rest of the query."""
 
-    __slots__ = ("ins", "mason_saw", "rob", "row", "seer", "swaps", "takes", "touched")
+    __slots__ = (
+        "ins",
+        "mason_saw",
+        "rob",
+        "row",
+        "seer",
+        "swaps",
+        "takes",
+        "touched",
+        "vote_steps",
+    )
 
     def __init__(self, fd: FastDeck, s: int, c: ClaimKey | None, lie: float) -> None:
         self.row: list[tuple[int, float]] = []
+        self.vote_steps: list[Step | None] = [None, None]
+        """A vote table's step for this seat (:meth:`vote_step`): its cards, then its cards
+        but the Insomniac."""
         self.seer: SeerReq | None = None
         self.mason_saw: frozenset[tuple[int, int, int]] | None = None
         did = None if c is None else c.did
@@ -229,6 +242,24 @@ class SeatInfo:
         self.rob = Robbery(Pick(f_pass, -1) if f_pass else None, targets)
         ins_ok = c.role in (-1, INSOM) and did is None and (not c.saw or single >= 0)
         self.ins = Insomniac(ins_ok, -1 if not c.saw else single, lie)
+
+    def vote_step(self, s: int, allowed: list[tuple[int, float]], bit: int) -> Step:
+        """Seat ``s``'s :class:`Step` in a vote table, where ``allowed`` is :attr:`row` or
+        :attr:`row` without the Insomniac, and ``bit`` the seat's liar bit: a function of
+        the claim alone, so kept here (never mutated: a vote table has no free seats)."""
+        i = 0 if allowed is self.row else 1
+        got = self.vote_steps[i]
+        if got is None:
+            seer = self.seer
+            look = seer is not None and seer.seat >= 0
+            got = Step(
+                s,
+                [Option(r, f, bit if IS_LIAR[r] else 0) for r, f in allowed],
+                seer.seat if seer is not None and look else -1,
+                seer.role if seer is not None and look else -1,
+            )
+            self.vote_steps[i] = got
+        return got
 
     def _static(self, fd: FastDeck, s: int, r: int, c: ClaimKey, lie: float) -> float:
         """The part of the claim's weight fixed by the card ``r`` (0: impossible).  Cards
@@ -1332,7 +1363,9 @@ def _enumerate(  # noqa: PLR0917
         infos.append(info)
         pin = seat_pin[s]
         no = seat_not[s]
-        row = [(r, f) for r, f in info.row if (pin < 0 or r == pin) and (not no or r not in no)]
+        row = info.row  # kept as it is when nothing pins the seat (never mutated)
+        if pin >= 0 or no:
+            row = [(r, f) for r, f in row if (pin < 0 or r == pin) and (not no or r not in no)]
         if not row:
             return None
         allowed.append(row)
@@ -1366,18 +1399,21 @@ def _enumerate(  # noqa: PLR0917
                 mason_saw[s] = got.mason_saw
 
     # Seat by seat, most constrained first.
-    order = sorted(range(n), key=lambda s: (len(allowed[s]), s))
+    ranks = sorted([(len(allowed[s]), s) for s in range(n)])
+    order = [s for _, s in ranks]
     # A claimant's bit, where it lies (liar cards are known when dealt; the Robber's and
     # the Insomniac's when the night has played).
     bits = [(1 << s) if liars and s in claims and s != me else 0 for s in range(n)]
-    steps = [
-        Step(
-            s,
-            [Option(r, f, bits[s] if IS_LIAR[r] else 0) for r, f in allowed[s]],
-            *seer_pair.get(s, (-1, -1)),
-        )
-        for s in order
-    ]
+    steps: list[Step] = []
+    for s in order:
+        seat_info = infos[s]
+        if liars and me < 0 and not free and seat_info is not None:
+            # A vote table: the seat's step follows from its claim alone (kept with it).
+            steps.append(seat_info.vote_step(s, allowed[s], bits[s]))
+            continue
+        look = seer_pair.get(s, (-1, -1))
+        options = [Option(r, f, bits[s] if IS_LIAR[r] else 0) for r, f in allowed[s]]
+        steps.append(Step(s, options, look[0], look[1]))
     for cls in free:
         prev = -1
         rank = 0
