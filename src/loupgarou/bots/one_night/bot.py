@@ -63,7 +63,7 @@ from .pack import (
     round9,
     table_view,
 )
-from .solver import Vote, solver_for
+from .solver import Solver, Vote, solver_for
 from .talk import say_claim
 
 _new: Final = tuple.__new__
@@ -113,6 +113,28 @@ class SensibleOneNight:
         self.reader = ViewReader(seat)
         self.spoke = False
         self.last: Vote | None = None
+        self._counts_of: tuple[int, ...] | None = None
+        self._counts: dict[int, int] = {}
+        self._solver_of: tuple[int, ...] | None = None
+        self._solver: Solver | None = None
+
+    def counts(self) -> dict[int, int]:
+        """The copies of each role in the seat's deck (read once a game: each look-up of
+        the shared memo hashes the deck)."""
+        deck = self.reader.deck
+        if deck is not self._counts_of:
+            self._counts = _deck_counts(deck)
+            self._counts_of = deck
+        return self._counts
+
+    def solver(self) -> Solver:
+        """The solver of the seat's deck and table (looked up once a game, as :meth:`counts`)."""
+        r = self.reader
+        got = self._solver
+        if got is None or r.deck is not self._solver_of:
+            got = self._solver = solver_for(r.deck, r.n)
+            self._solver_of = r.deck
+        return got
 
     # --- night -------------------------------------------------------------------------
 
@@ -173,9 +195,9 @@ class SensibleOneNight:
             return backing
         if CONTEXT_FROM <= r.n <= MAX_PLAYERS:
             chosen = choose_in_context(
-                solver_for(r.deck, r.n),
+                self.solver(),
                 me,
-                _deck_counts(r.deck),
+                self.counts(),
                 claims,
                 friends,
                 centre_seen_of(k.obs),
@@ -184,10 +206,10 @@ class SensibleOneNight:
             )
             return chosen if chosen is not None else self.plain_lie()
         chosen = choose_lie(
-            solver_for(r.deck, r.n),
+            self.solver(),
             tuple(sorted(r.deck)),
             me,
-            _deck_counts(r.deck),
+            self.counts(),
             _roles_claimed(claims, me),
             friends,
             {claims[s].role for s in friends if s in claims},
@@ -206,7 +228,7 @@ class SensibleOneNight:
         k = r.knowledge()
         me = self.seat
         role = known_role(k.dealt, k.obs)
-        deck = _deck_counts(r.deck)
+        deck = self.counts()
         claimed = _roles_claimed(r.claims, me)
         # Roles it knows are not held by players: what it saw in the centre.
         centre_seen = {int(o[2]) for o in k.obs if o[0] == CENTRE}
@@ -276,14 +298,14 @@ class SensibleOneNight:
             pool = [
                 t for t in pool if t not in claims or claims[t].role not in (WOLF, TANNER)
             ] or pool
-            return _vote_for(_pack_target(r, pool))
+            return _vote_for(_pack_target(r, self.solver(), self.counts(), pool))
         if role == TANNER:
-            return _vote_for(_most_suspicious(r, targets))
+            return _vote_for(_most_suspicious(r, self.counts(), targets))
         post = self.odds()
         # Rounded so that sums taken in another order (a shared table, a cache) can never
         # tell two seats apart differently.
         keys = {t: round9(post.wolf(t) - 0.8 * post.tanner(t)) for t in targets}
-        for t in early_clash(r.claims, _deck_counts(r.deck)):
+        for t in early_clash(r.claims, self.counts()):
             if t in keys:
                 keys[t] = round9(keys[t] + EARLY_CLASH)
         best = targets[0]  # the highest key, the lowest seat among equals
@@ -305,7 +327,7 @@ class SensibleOneNight:
     def odds(self) -> Vote:
         """Each seat's chance of ending as a Werewolf or the Tanner (see :meth:`.Solver.vote`)."""
         r = self.reader
-        solver = solver_for(r.deck, r.n)
+        solver = self.solver()
         # A bounded effort: exact on most tables, sampled (with a stated error) on the
         # largest ones, so that a big table still plays briskly.
         post = solver.vote(r.knowledge(), r.claims, budget=BOT_BUDGET, samples=BOT_SAMPLES)
@@ -370,7 +392,7 @@ def _village_guess(rng: random.Random, deck: dict[int, int], claimed: dict[int, 
     return pick(rng, free) if free else VILLAGER
 
 
-def _pack_target(reader: ViewReader, pool: list[int]) -> int:
+def _pack_target(reader: ViewReader, solver: Solver, deck: dict[int, int], pool: list[int]) -> int:
     """The seat of ``pool`` the werewolf side votes for: the one a spectator who heard every
     claim suspects most (:func:`.pack.table_view`: the village's vote key, which the
     sensible village follows), so that the pack's votes join the village's; between equals,
@@ -379,17 +401,16 @@ def _pack_target(reader: ViewReader, pool: list[int]) -> int:
     public reasons alone."""
     claims = reader.claims
     if not claims or reader.n > MAX_PLAYERS:
-        return _most_suspicious(reader, pool)
-    keys = table_view(solver_for(reader.deck, reader.n), claims)
+        return _most_suspicious(reader, deck, pool)
+    keys = table_view(solver, claims)
     top = max(keys[t] for t in pool)
-    return _most_suspicious(reader, [t for t in pool if keys[t] == top])
+    return _most_suspicious(reader, deck, [t for t in pool if keys[t] == top])
 
 
-def _most_suspicious(reader: ViewReader, pool: list[int]) -> int:
+def _most_suspicious(reader: ViewReader, deck: dict[int, int], pool: list[int]) -> int:
     """The seat of ``pool`` the table has the most public reasons to vote for (the lowest
     seat among equals: public reasons and seat order only, so the pack agrees)."""
     claims = reader.claims
-    deck = _deck_counts(reader.deck)
     by_role = _roles_claimed(claims, -1)
     told = _told(claims)
     best = pool[0]

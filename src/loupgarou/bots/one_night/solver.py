@@ -501,7 +501,8 @@ class Solver:
             if table is not None:
                 got = table.for_seat(seat)
                 if got is not None:
-                    return Vote(self.n, *got)
+                    wolf, tanner, no_wolf = got  # unpacked: ``*got`` is a generic call
+                    return Vote(self.n, wolf, tanner, no_wolf)
         post = self.posterior(knowledge, claims, budget=budget, seed=seed, samples=samples)
         return Vote.of(post)
 
