@@ -1106,7 +1106,6 @@ class _Walk:
             raise FastBudget
         rob_bit = bits[robber] if robber >= 0 else 0
         ins_bit = bits[insom] if insom >= 0 else 0
-        cards = deal + centre
         if masks is not None:
             # A vote table (the hot path: once per game at the vote) sums each leaf where it
             # is made, in the same order and with the same products as the list of leaves
@@ -1121,28 +1120,33 @@ class _Walk:
             m_tanner = left.tanners
             rows = self.rows
             width = 2 + 2 * n
+            # The cards as one number, four bits a position (15: a centre card nobody saw):
+            # each choice's swap makes a new local number, with nothing to undo, where a
+            # list's swap and its undoing box and unbox eight ints.
+            dawn = 0
+            for p in range(n):
+                dawn |= deal[p] << (4 * p)
+            for j in range(3):
+                dawn |= (centre[j] & 15) << (4 * (n + j))
             for pr in rob:
                 t = pr.a
-                if t >= 0:
-                    cards[robber], cards[t] = cards[t], cards[robber]
+                c1 = dawn if t < 0 else _swapped(dawn, robber, t)
                 wr = w * pr.f
-                m_rob = mask | rob_bit if t >= 0 and is_liar[cards[robber]] else mask
+                m_rob = mask
+                if t >= 0 and is_liar[(c1 >> (4 * robber)) & 15]:
+                    m_rob = mask | rob_bit
                 for sw in swaps:
                     a = sw.a
-                    b = sw.b
-                    if a >= 0:
-                        cards[a], cards[b] = cards[b], cards[a]
+                    c2 = c1 if a < 0 else _swapped(c1, a, sw.b)
                     wt = wr * sw.f
                     for tk in takes:
                         c = tk.a
-                        x = n + c
-                        if c >= 0:
-                            cards[drunk], cards[x] = cards[x], cards[drunk]
+                        c3 = c2 if c < 0 else _swapped(c2, drunk, n + c)
                         m_all = m_rob
                         if ins is None:
                             wl = wt * tk.f * mult
                         else:
-                            now = cards[insom]
+                            now = (c3 >> (4 * insom)) & 15
                             if is_liar[now]:
                                 wl = wt * tk.f * ins.lie * mult
                                 m_all = m_rob | ins_bit
@@ -1160,14 +1164,16 @@ class _Walk:
                             # Each column gets its own additions, in leaf order.
                             wolves = False
                             unknown = -1
+                            v = c3
                             for p in range(n):
-                                card = cards[p]
+                                card = v & 15
+                                v >>= 4
                                 if card == WOLF:
                                     wolves = True
                                     row[2 + p] = row[2 + p] + wl
                                 elif card == TANNER:
                                     row[2 + n + p] = row[2 + n + p] + wl
-                                elif card < 0 and unknown < 0:
+                                elif card == 15 and unknown < 0:
                                     unknown = p
                             if wolves:
                                 row[1] = row[1] + wl
@@ -1180,13 +1186,8 @@ class _Walk:
                                 if m_tanner:
                                     j = 2 + n + unknown
                                     row[j] = row[j] + wl * m_tanner / k
-                        if c >= 0:
-                            cards[drunk], cards[x] = cards[x], cards[drunk]
-                    if a >= 0:
-                        cards[a], cards[b] = cards[b], cards[a]
-                if t >= 0:
-                    cards[robber], cards[t] = cards[t], cards[robber]
             return 0.0
+        cards = deal + centre
         check_own = insom >= 0 and insom == me
         own = self.own
         if left is None:
@@ -1314,6 +1315,13 @@ class _Walk:
             self.wolf_mass += wl
         elif unknown and uns is not None:
             self.wolf_mass += wl * uns.left.wolf_share
+
+
+def _swapped(cards: int, i: int, j: int) -> int:
+    """``cards`` (a vote table's night: four bits a position, :meth:`_Walk.night`) with the
+    cards at positions ``i`` and ``j`` exchanged."""
+    x = ((cards >> (4 * i)) ^ (cards >> (4 * j))) & 15
+    return cards ^ (x << (4 * i)) ^ (x << (4 * j))
 
 
 def _enumerate(  # noqa: PLR0917
