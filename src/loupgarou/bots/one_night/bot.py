@@ -48,6 +48,7 @@ from .knowledge import (
     WOLF,
     WOLVES,
     ClaimKey,
+    NightKnowledge,
     ViewReader,
     known_role,
     to_claim,
@@ -166,10 +167,8 @@ class SensibleOneNight:
             return None
         self.spoke = True
         k = r.knowledge()
-        if known_role(k.dealt, k.obs) in (WOLF, MINION, TANNER):
-            claim = self.lie()
-        else:
-            claim = truthful(self.seat, k.dealt, k.obs)
+        liar = known_role(k.dealt, k.obs) in (WOLF, MINION, TANNER)
+        claim = self.lie() if liar else _truthful(k)
         return _statement(claim, tuple(view.players), self.seat)
 
     def partners(self) -> set[int]:
@@ -340,6 +339,20 @@ def _statement(claim: ClaimKey, players: tuple[str, ...], seat: int) -> Statemen
     """What a seat says for a claim (immutable: tables share the common ones)."""
     c = to_claim(claim)
     return Statement(say_claim(c, players, seat), c)
+
+
+_TRUTHS: Final[dict[NightKnowledge, ClaimKey]] = {}
+"""Knowledge -> :func:`.knowledge.truthful` (a bounded memo of a pure function: the same
+few hundred nights come back game after game)."""
+
+
+def _truthful(k: NightKnowledge) -> ClaimKey:
+    got = _TRUTHS.get(k)
+    if got is None:
+        if len(_TRUTHS) >= 4096:
+            _TRUTHS.clear()
+        got = _TRUTHS[k] = truthful(k.seat, k.dealt, k.obs)
+    return got
 
 
 @lru_cache(maxsize=256)

@@ -573,19 +573,21 @@ class VoteTable:
             return None
         # Column sums in the masks' order, one addition at a time (what ``sum`` of each
         # column does), into a plain float (the compiled build keeps it unboxed).
-        acc: list[float] = []
-        for j in range(2 + 2 * n):
-            col = 0.0
-            for row in rows:
-                col += row[j]
-            acc.append(col)
-        total = acc[0]
+        total = _column(rows, 0)
         if total <= 0.0:
             return None
         inv = 1.0 / total
-        wolf = tuple([v * inv for v in acc[2 : 2 + n]])
-        tanner = tuple([v * inv for v in acc[2 + n :]])
-        return wolf, tanner, min(1.0, max(0.0, 1.0 - acc[1] * inv))
+        wolf = tuple([_column(rows, 2 + p) * inv for p in range(n)])
+        tanner = tuple([_column(rows, 2 + n + p) * inv for p in range(n)])
+        return wolf, tanner, min(1.0, max(0.0, 1.0 - _column(rows, 1) * inv))
+
+
+def _column(rows: list[list[float]], j: int) -> float:
+    """Column ``j`` of ``rows`` summed in their order, one addition at a time."""
+    col = 0.0
+    for row in rows:
+        col += row[j]
+    return col
 
 
 def vote_table(
