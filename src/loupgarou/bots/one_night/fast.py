@@ -555,13 +555,23 @@ class VoteTable:
     prior is the same in all of them, so nothing changes once normalised).
     """
 
-    __slots__ = ("masks", "n")
+    __slots__ = ("_everyone", "_summed", "masks", "n")
 
     def __init__(self, n: int, masks: dict[int, list[float]]) -> None:
         self.n = n
         self.masks = masks
         """Liar set (bits) -> [total, weight with a Werewolf among the players,
         P(Werewolf at seat) * weight ..., P(Tanner at seat) * weight ...]."""
+        self._summed = False
+        self._everyone: tuple[tuple[float, ...], tuple[float, ...], float] | None = None
+
+    def everyone(self) -> tuple[tuple[float, ...], tuple[float, ...], float] | None:
+        """:func:`summed` of every row (a spectator's numbers), worked out once: the pack's
+        partners ask for it in turn."""
+        if not self._summed:
+            self._everyone = summed(self.n, self.masks)
+            self._summed = True
+        return self._everyone
 
     def for_seat(self, seat: int) -> tuple[tuple[float, ...], tuple[float, ...], float] | None:
         """(P(each seat ends a Werewolf), P(... a Tanner), P(no Werewolf among players)) for
