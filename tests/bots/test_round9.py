@@ -7,7 +7,7 @@ import math
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from loupgarou.bots.one_night.bot import round9
+from loupgarou.bots.one_night.pack import round9
 
 
 @given(st.floats(allow_nan=False))

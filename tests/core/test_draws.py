@@ -48,3 +48,13 @@ def test_an_empty_range_or_sequence_is_refused_without_drawing() -> None:
     with pytest.raises(IndexError, match="empty sequence"):
         draws.pick(rng, [])
     assert rng.getstate() == before
+
+
+@given(st.text(max_size=40))
+def test_seeded_is_random_of_a_string(seed: str) -> None:
+    ours, theirs = draws.seeded(seed), random.Random(seed)
+    assert type(ours) is random.Random
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.random() for _ in range(5)] == [theirs.random() for _ in range(5)]
+    assert ours.gauss(0.0, 1.0) == theirs.gauss(0.0, 1.0)
+    assert ours.getstate() == theirs.getstate()

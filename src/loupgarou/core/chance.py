@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from loupgarou.core.draws import below, shuffle
+from loupgarou.core.draws import below, seeded, shuffle
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.events import JSON
 
@@ -86,7 +86,7 @@ class SeededChance:
     __slots__ = ("_rng",)
 
     def __init__(self, seed: int | str | None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = seeded(seed) if isinstance(seed, str) else random.Random(seed)
 
     def draw(self, request: ChanceRequest) -> JSON:
         rng = self._rng

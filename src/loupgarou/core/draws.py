@@ -15,10 +15,27 @@ The caller owns the generator: this module holds no state and no randomness of i
 from __future__ import annotations
 
 import random
+from _random import Random as _MersenneTwister
 from collections.abc import Sequence
+from hashlib import sha512
 from typing import TypeVar
 
 T = TypeVar("T")
+
+
+def seeded(seed: str) -> random.Random:
+    """``random.Random(seed)`` for a string seed: the same generator, state for state.
+
+    The standard library's constructor runs two Python methods (``__init__``, ``seed``)
+    around the C seeding; called from the compiled build, a few thousand instructions of a
+    simulated game (two generators a game).  Seeding version 2 of a string seeds the
+    Mersenne Twister with the integer of its UTF-8 bytes followed by their SHA-512 digest,
+    as done here; ``tests/core/test_draws.py`` compares the states."""
+    rng = random.Random.__new__(random.Random)  # the C allocation only: nothing drawn
+    data = seed.encode()
+    _MersenneTwister.seed(rng, int.from_bytes(data + sha512(data).digest()))
+    setattr(rng, "gauss_next", None)  # noqa: B010 - set by ``Random.seed``, not in the stubs
+    return rng
 
 
 def below(rng: random.Random, n: int) -> int:

@@ -10,11 +10,10 @@ pickled values, is not).
 
 from __future__ import annotations
 
-import random
-
 from loupgarou.bots.protocol import Bot, BotFactory
 from loupgarou.bots.registry import factory, family_bots
 from loupgarou.core.chance import SeededChance
+from loupgarou.core.draws import seeded
 from loupgarou.core.variant import GameConfig
 from loupgarou.engine.match import Match
 from loupgarou.sim.spec import SimSpec
@@ -65,7 +64,7 @@ def play_match(spec: SimSpec, index: int) -> tuple[Match, GameResult]:
     roles = starting_roles(match)
     sides = tuple(entry.side_of(r) for r in roles)
     kinds = tuple(kind_for(spec, s, sides[s]) for s in range(len(roles)))
-    rng = random.Random(f"{spec.seed}:{index}:table")
+    rng = seeded(f"{spec.seed}:{index}:table")
     makers: dict[str, BotFactory] = {}
     for k in kinds:
         if k not in makers:

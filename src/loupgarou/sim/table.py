@@ -24,7 +24,7 @@ from typing import Final
 
 from loupgarou.bots.protocol import Bot, BotError, NoAnswer, check_choice
 from loupgarou.bots.registry import FamilyBots, family_bots
-from loupgarou.core.actions import Decision
+from loupgarou.core.actions import Action, Decision
 from loupgarou.core.draws import below
 from loupgarou.core.events import Event
 from loupgarou.engine.match import Match
@@ -152,7 +152,11 @@ class Table:
                 self.log.faults += ((seat, d.kind, why.code, why.message),)
                 m.timeout(seat)
             else:
-                m.submit(seat, check_choice(seat, d, action))
+                # An option goes straight in (the same test as ``check_choice``, here in
+                # compiled code); anything else gets ``check_choice``'s refusal.
+                if not (isinstance(action, Action) and d.allows(action)):
+                    action = check_choice(seat, d, action)
+                m.submit(seat, action)
             self.sync()
         for seat, bot in enumerate(self.bots):
             done = hook(bot, "game_over")

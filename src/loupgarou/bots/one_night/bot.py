@@ -26,7 +26,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from functools import lru_cache
 from typing import Final
@@ -49,6 +48,7 @@ from .knowledge import (
     WOLF,
     WOLVES,
     ClaimKey,
+    NightKnowledge,
     ViewReader,
     known_role,
     to_claim,
@@ -61,9 +61,10 @@ from .pack import (
     centre_seen_of,
     choose_in_context,
     choose_lie,
+    round9,
     table_view,
 )
-from .solver import Vote, solver_for
+from .solver import Solver, Vote, solver_for
 from .talk import say_claim
 
 _new: Final = tuple.__new__
@@ -113,6 +114,28 @@ class SensibleOneNight:
         self.reader = ViewReader(seat)
         self.spoke = False
         self.last: Vote | None = None
+        self._counts_of: tuple[int, ...] | None = None
+        self._counts: dict[int, int] = {}
+        self._solver_of: tuple[int, ...] | None = None
+        self._solver: Solver | None = None
+
+    def counts(self) -> dict[int, int]:
+        """The copies of each role in the seat's deck (read once a game: each look-up of
+        the shared memo hashes the deck)."""
+        deck = self.reader.deck
+        if deck is not self._counts_of:
+            self._counts = _deck_counts(deck)
+            self._counts_of = deck
+        return self._counts
+
+    def solver(self) -> Solver:
+        """The solver of the seat's deck and table (looked up once a game, as :meth:`counts`)."""
+        r = self.reader
+        got = self._solver
+        if got is None or r.deck is not self._solver_of:
+            got = self._solver = solver_for(r.deck, r.n)
+            self._solver_of = r.deck
+        return got
 
     # --- night -------------------------------------------------------------------------
 
@@ -144,10 +167,8 @@ class SensibleOneNight:
             return None
         self.spoke = True
         k = r.knowledge()
-        if known_role(k.dealt, k.obs) in (WOLF, MINION, TANNER):
-            claim = self.lie()
-        else:
-            claim = truthful(self.seat, k.dealt, k.obs)
+        liar = known_role(k.dealt, k.obs) in (WOLF, MINION, TANNER)
+        claim = self.lie() if liar else _truthful(k)
         return _statement(claim, tuple(view.players), self.seat)
 
     def partners(self) -> set[int]:
@@ -173,9 +194,9 @@ class SensibleOneNight:
             return backing
         if CONTEXT_FROM <= r.n <= MAX_PLAYERS:
             chosen = choose_in_context(
-                solver_for(r.deck, r.n),
+                self.solver(),
                 me,
-                _deck_counts(r.deck),
+                self.counts(),
                 claims,
                 friends,
                 centre_seen_of(k.obs),
@@ -184,10 +205,10 @@ class SensibleOneNight:
             )
             return chosen if chosen is not None else self.plain_lie()
         chosen = choose_lie(
-            solver_for(r.deck, r.n),
+            self.solver(),
             tuple(sorted(r.deck)),
             me,
-            _deck_counts(r.deck),
+            self.counts(),
             _roles_claimed(claims, me),
             friends,
             {claims[s].role for s in friends if s in claims},
@@ -206,7 +227,7 @@ class SensibleOneNight:
         k = r.knowledge()
         me = self.seat
         role = known_role(k.dealt, k.obs)
-        deck = _deck_counts(r.deck)
+        deck = self.counts()
         claimed = _roles_claimed(r.claims, me)
         # Roles it knows are not held by players: what it saw in the centre.
         centre_seen = {int(o[2]) for o in k.obs if o[0] == CENTRE}
@@ -276,14 +297,14 @@ class SensibleOneNight:
             pool = [
                 t for t in pool if t not in claims or claims[t].role not in (WOLF, TANNER)
             ] or pool
-            return _vote_for(_pack_target(r, pool))
+            return _vote_for(_pack_target(r, self.solver(), self.counts(), pool))
         if role == TANNER:
-            return _vote_for(_most_suspicious(r, targets))
+            return _vote_for(_most_suspicious(r, self.counts(), targets))
         post = self.odds()
         # Rounded so that sums taken in another order (a shared table, a cache) can never
         # tell two seats apart differently.
         keys = {t: round9(post.wolf(t) - 0.8 * post.tanner(t)) for t in targets}
-        for t in early_clash(r.claims, _deck_counts(r.deck)):
+        for t in early_clash(r.claims, self.counts()):
             if t in keys:
                 keys[t] = round9(keys[t] + EARLY_CLASH)
         best = targets[0]  # the highest key, the lowest seat among equals
@@ -305,7 +326,7 @@ class SensibleOneNight:
     def odds(self) -> Vote:
         """Each seat's chance of ending as a Werewolf or the Tanner (see :meth:`.Solver.vote`)."""
         r = self.reader
-        solver = solver_for(r.deck, r.n)
+        solver = self.solver()
         # A bounded effort: exact on most tables, sampled (with a stated error) on the
         # largest ones, so that a big table still plays briskly.
         post = solver.vote(r.knowledge(), r.claims, budget=BOT_BUDGET, samples=BOT_SAMPLES)
@@ -318,6 +339,20 @@ def _statement(claim: ClaimKey, players: tuple[str, ...], seat: int) -> Statemen
     """What a seat says for a claim (immutable: tables share the common ones)."""
     c = to_claim(claim)
     return Statement(say_claim(c, players, seat), c)
+
+
+_TRUTHS: Final[dict[NightKnowledge, ClaimKey]] = {}
+"""Knowledge -> :func:`.knowledge.truthful` (a bounded memo of a pure function: the same
+few hundred nights come back game after game)."""
+
+
+def _truthful(k: NightKnowledge) -> ClaimKey:
+    got = _TRUTHS.get(k)
+    if got is None:
+        if len(_TRUTHS) >= 4096:
+            _TRUTHS.clear()
+        got = _TRUTHS[k] = truthful(k.seat, k.dealt, k.obs)
+    return got
 
 
 @lru_cache(maxsize=256)
@@ -338,24 +373,6 @@ def _roles_claimed(claims: dict[int, ClaimKey], but: int) -> dict[int, int]:
         if s != but:
             out[c.role] = out.get(c.role, 0) + 1
     return out
-
-
-def round9(x: float) -> float:
-    """``round(x, 9)``, the same value (a zero may lose its sign), several times cheaper for
-    the numbers a vote compares.
-
-    Python rounds through a correctly rounded decimal string.  For ``|x| < 16`` the product
-    ``x * 1e9`` (below 2**34) is within 2**-20 of the exact product, so when it is not within
-    1e-5 of halfway between two integers, its nearest integer ``r`` is the exact product's
-    too, and ``r / 1e9`` (a correctly rounded division of two exact numbers) is the double
-    nearest to the rounded decimal: what ``round`` returns.  Anything else goes to ``round``.
-    """
-    if -16.0 < x < 16.0:
-        y = x * 1e9
-        r = math.floor(y + 0.5)  # the nearest integer, when y is not near halfway
-        if abs(abs(y - r) - 0.5) >= 1e-5:
-            return r / 1e9
-    return round(x, 9)
 
 
 def _vote_for(seat: int) -> Action:
@@ -388,7 +405,7 @@ def _village_guess(rng: random.Random, deck: dict[int, int], claimed: dict[int, 
     return pick(rng, free) if free else VILLAGER
 
 
-def _pack_target(reader: ViewReader, pool: list[int]) -> int:
+def _pack_target(reader: ViewReader, solver: Solver, deck: dict[int, int], pool: list[int]) -> int:
     """The seat of ``pool`` the werewolf side votes for: the one a spectator who heard every
     claim suspects most (:func:`.pack.table_view`: the village's vote key, which the
     sensible village follows), so that the pack's votes join the village's; between equals,
@@ -397,17 +414,16 @@ def _pack_target(reader: ViewReader, pool: list[int]) -> int:
     public reasons alone."""
     claims = reader.claims
     if not claims or reader.n > MAX_PLAYERS:
-        return _most_suspicious(reader, pool)
-    keys = table_view(solver_for(reader.deck, reader.n), claims)
+        return _most_suspicious(reader, deck, pool)
+    keys = table_view(solver, claims)
     top = max(keys[t] for t in pool)
-    return _most_suspicious(reader, [t for t in pool if keys[t] == top])
+    return _most_suspicious(reader, deck, [t for t in pool if keys[t] == top])
 
 
-def _most_suspicious(reader: ViewReader, pool: list[int]) -> int:
+def _most_suspicious(reader: ViewReader, deck: dict[int, int], pool: list[int]) -> int:
     """The seat of ``pool`` the table has the most public reasons to vote for (the lowest
     seat among equals: public reasons and seat order only, so the pack agrees)."""
     claims = reader.claims
-    deck = _deck_counts(reader.deck)
     by_role = _roles_claimed(claims, -1)
     told = _told(claims)
     best = pool[0]

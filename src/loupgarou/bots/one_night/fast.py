@@ -191,10 +191,23 @@ class Robbery:
 class SeatInfo:
     """What one seat's claim (or silence) implies, whatever the rest of the query."""
 
-    __slots__ = ("ins", "mason_saw", "rob", "row", "seer", "swaps", "takes", "touched")
+    __slots__ = (
+        "ins",
+        "mason_saw",
+        "rob",
+        "row",
+        "seer",
+        "swaps",
+        "takes",
+        "touched",
+        "vote_steps",
+    )
 
     def __init__(self, fd: FastDeck, s: int, c: ClaimKey | None, lie: float) -> None:
         self.row: list[tuple[int, float]] = []
+        self.vote_steps: list[Step | None] = [None, None]
+        """A vote table's step for this seat (:meth:`vote_step`): its cards, then its cards
+        but the Insomniac."""
         self.seer: SeerReq | None = None
         self.mason_saw: frozenset[tuple[int, int, int]] | None = None
         did = None if c is None else c.did
@@ -229,6 +242,24 @@ class SeatInfo:
         self.rob = Robbery(Pick(f_pass, -1) if f_pass else None, targets)
         ins_ok = c.role in (-1, INSOM) and did is None and (not c.saw or single >= 0)
         self.ins = Insomniac(ins_ok, -1 if not c.saw else single, lie)
+
+    def vote_step(self, s: int, allowed: list[tuple[int, float]], bit: int) -> Step:
+        """Seat ``s``'s :class:`Step` in a vote table, where ``allowed`` is :attr:`row` or
+        :attr:`row` without the Insomniac, and ``bit`` the seat's liar bit: a function of
+        the claim alone, so kept here (never mutated: a vote table has no free seats)."""
+        i = 0 if allowed is self.row else 1
+        got = self.vote_steps[i]
+        if got is None:
+            seer = self.seer
+            look = seer is not None and seer.seat >= 0
+            got = Step(
+                s,
+                [Option(r, f, bit if IS_LIAR[r] else 0) for r, f in allowed],
+                seer.seat if seer is not None and look else -1,
+                seer.role if seer is not None and look else -1,
+            )
+            self.vote_steps[i] = got
+        return got
 
     def _static(self, fd: FastDeck, s: int, r: int, c: ClaimKey, lie: float) -> float:
         """The part of the claim's weight fixed by the card ``r`` (0: impossible).  Cards
@@ -524,13 +555,23 @@ class VoteTable:
     prior is the same in all of them, so nothing changes once normalised).
     """
 
-    __slots__ = ("masks", "n")
+    __slots__ = ("_everyone", "_summed", "masks", "n")
 
     def __init__(self, n: int, masks: dict[int, list[float]]) -> None:
         self.n = n
         self.masks = masks
         """Liar set (bits) -> [total, weight with a Werewolf among the players,
         P(Werewolf at seat) * weight ..., P(Tanner at seat) * weight ...]."""
+        self._summed = False
+        self._everyone: tuple[tuple[float, ...], tuple[float, ...], float] | None = None
+
+    def everyone(self) -> tuple[tuple[float, ...], tuple[float, ...], float] | None:
+        """:func:`summed` of every row (a spectator's numbers), worked out once: the pack's
+        partners ask for it in turn."""
+        if not self._summed:
+            self._everyone = summed(self.n, self.masks)
+            self._summed = True
+        return self._everyone
 
     def for_seat(self, seat: int) -> tuple[tuple[float, ...], tuple[float, ...], float] | None:
         """(P(each seat ends a Werewolf), P(... a Tanner), P(no Werewolf among players)) for
@@ -542,19 +583,21 @@ class VoteTable:
             return None
         # Column sums in the masks' order, one addition at a time (what ``sum`` of each
         # column does), into a plain float (the compiled build keeps it unboxed).
-        acc: list[float] = []
-        for j in range(2 + 2 * n):
-            col = 0.0
-            for row in rows:
-                col += row[j]
-            acc.append(col)
-        total = acc[0]
+        total = _column(rows, 0)
         if total <= 0.0:
             return None
         inv = 1.0 / total
-        wolf = tuple([v * inv for v in acc[2 : 2 + n]])
-        tanner = tuple([v * inv for v in acc[2 + n :]])
-        return wolf, tanner, min(1.0, max(0.0, 1.0 - acc[1] * inv))
+        wolf = tuple([_column(rows, 2 + p) * inv for p in range(n)])
+        tanner = tuple([_column(rows, 2 + n + p) * inv for p in range(n)])
+        return wolf, tanner, min(1.0, max(0.0, 1.0 - _column(rows, 1) * inv))
+
+
+def _column(rows: list[list[float]], j: int) -> float:
+    """Column ``j`` of ``rows`` summed in their order, one addition at a time."""
+    col = 0.0
+    for row in rows:
+        col += row[j]
+    return col
 
 
 def vote_table(
@@ -599,11 +642,15 @@ def summed(
 ) -> tuple[tuple[float, ...], tuple[float, ...], float] | None:
     """A spectator's numbers from a vote table's rows (every row: nobody's own knowledge
     rules any out), the ``free`` seats' columns shared out (:func:`spectator_view`)."""
-    width = 2 + 2 * n
-    acc = [0.0] * width
-    for row in masks.values():
-        for j in range(width):
-            acc[j] += row[j]
+    rows = list(masks.values())
+    # Column by column into a plain float (unboxed in the compiled build): the same
+    # additions, in the same order, as row by row into a list.
+    acc: list[float] = []
+    for j in range(2 + 2 * n):
+        col = 0.0
+        for row in rows:
+            col += row[j]
+        acc.append(col)
     total = acc[0]
     if total <= 0.0:
         return None
@@ -1071,7 +1118,6 @@ class _Walk:
             raise FastBudget
         rob_bit = bits[robber] if robber >= 0 else 0
         ins_bit = bits[insom] if insom >= 0 else 0
-        cards = deal + centre
         if masks is not None:
             # A vote table (the hot path: once per game at the vote) sums each leaf where it
             # is made, in the same order and with the same products as the list of leaves
@@ -1086,28 +1132,33 @@ class _Walk:
             m_tanner = left.tanners
             rows = self.rows
             width = 2 + 2 * n
+            # The cards as one number, four bits a position (15: a centre card nobody saw):
+            # each choice's swap makes a new local number, with nothing to undo, where a
+            # list's swap and its undoing box and unbox eight ints.
+            dawn = 0
+            for p in range(n):
+                dawn |= deal[p] << (4 * p)
+            for j in range(3):
+                dawn |= (centre[j] & 15) << (4 * (n + j))
             for pr in rob:
                 t = pr.a
-                if t >= 0:
-                    cards[robber], cards[t] = cards[t], cards[robber]
+                c1 = dawn if t < 0 else _swapped(dawn, robber, t)
                 wr = w * pr.f
-                m_rob = mask | rob_bit if t >= 0 and is_liar[cards[robber]] else mask
+                m_rob = mask
+                if t >= 0 and is_liar[(c1 >> (4 * robber)) & 15]:
+                    m_rob = mask | rob_bit
                 for sw in swaps:
                     a = sw.a
-                    b = sw.b
-                    if a >= 0:
-                        cards[a], cards[b] = cards[b], cards[a]
+                    c2 = c1 if a < 0 else _swapped(c1, a, sw.b)
                     wt = wr * sw.f
                     for tk in takes:
                         c = tk.a
-                        x = n + c
-                        if c >= 0:
-                            cards[drunk], cards[x] = cards[x], cards[drunk]
+                        c3 = c2 if c < 0 else _swapped(c2, drunk, n + c)
                         m_all = m_rob
                         if ins is None:
                             wl = wt * tk.f * mult
                         else:
-                            now = cards[insom]
+                            now = (c3 >> (4 * insom)) & 15
                             if is_liar[now]:
                                 wl = wt * tk.f * ins.lie * mult
                                 m_all = m_rob | ins_bit
@@ -1125,14 +1176,16 @@ class _Walk:
                             # Each column gets its own additions, in leaf order.
                             wolves = False
                             unknown = -1
+                            v = c3
                             for p in range(n):
-                                card = cards[p]
+                                card = v & 15
+                                v >>= 4
                                 if card == WOLF:
                                     wolves = True
                                     row[2 + p] = row[2 + p] + wl
                                 elif card == TANNER:
                                     row[2 + n + p] = row[2 + n + p] + wl
-                                elif card < 0 and unknown < 0:
+                                elif card == 15 and unknown < 0:
                                     unknown = p
                             if wolves:
                                 row[1] = row[1] + wl
@@ -1145,13 +1198,8 @@ class _Walk:
                                 if m_tanner:
                                     j = 2 + n + unknown
                                     row[j] = row[j] + wl * m_tanner / k
-                        if c >= 0:
-                            cards[drunk], cards[x] = cards[x], cards[drunk]
-                    if a >= 0:
-                        cards[a], cards[b] = cards[b], cards[a]
-                if t >= 0:
-                    cards[robber], cards[t] = cards[t], cards[robber]
             return 0.0
+        cards = deal + centre
         check_own = insom >= 0 and insom == me
         own = self.own
         if left is None:
@@ -1281,6 +1329,13 @@ class _Walk:
             self.wolf_mass += wl * uns.left.wolf_share
 
 
+def _swapped(cards: int, i: int, j: int) -> int:
+    """``cards`` (a vote table's night: four bits a position, :meth:`_Walk.night`) with the
+    cards at positions ``i`` and ``j`` exchanged."""
+    x = ((cards >> (4 * i)) ^ (cards >> (4 * j))) & 15
+    return cards ^ (x << (4 * i)) ^ (x << (4 * j))
+
+
 def _enumerate(  # noqa: PLR0917
     fd: FastDeck,
     mine: _Mine,
@@ -1328,7 +1383,9 @@ def _enumerate(  # noqa: PLR0917
         infos.append(info)
         pin = seat_pin[s]
         no = seat_not[s]
-        row = [(r, f) for r, f in info.row if (pin < 0 or r == pin) and (not no or r not in no)]
+        row = info.row  # kept as it is when nothing pins the seat (never mutated)
+        if pin >= 0 or no:
+            row = [(r, f) for r, f in row if (pin < 0 or r == pin) and (not no or r not in no)]
         if not row:
             return None
         allowed.append(row)
@@ -1362,18 +1419,21 @@ def _enumerate(  # noqa: PLR0917
                 mason_saw[s] = got.mason_saw
 
     # Seat by seat, most constrained first.
-    order = sorted(range(n), key=lambda s: (len(allowed[s]), s))
+    ranks = sorted([(len(allowed[s]), s) for s in range(n)])
+    order = [s for _, s in ranks]
     # A claimant's bit, where it lies (liar cards are known when dealt; the Robber's and
     # the Insomniac's when the night has played).
     bits = [(1 << s) if liars and s in claims and s != me else 0 for s in range(n)]
-    steps = [
-        Step(
-            s,
-            [Option(r, f, bits[s] if IS_LIAR[r] else 0) for r, f in allowed[s]],
-            *seer_pair.get(s, (-1, -1)),
-        )
-        for s in order
-    ]
+    steps: list[Step] = []
+    for s in order:
+        seat_info = infos[s]
+        if liars and me < 0 and not free and seat_info is not None:
+            # A vote table: the seat's step follows from its claim alone (kept with it).
+            steps.append(seat_info.vote_step(s, allowed[s], bits[s]))
+            continue
+        look = seer_pair.get(s, (-1, -1))
+        options = [Option(r, f, bits[s] if IS_LIAR[r] else 0) for r, f in allowed[s]]
+        steps.append(Step(s, options, look[0], look[1]))
     for cls in free:
         prev = -1
         rank = 0

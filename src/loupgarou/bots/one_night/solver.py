@@ -66,7 +66,6 @@ from .fast import (
     VoteTable,
     shareable,
     spectator_view,
-    summed,
     vote_table,
 )
 from .fast import Result as FastResult
@@ -501,7 +500,8 @@ class Solver:
             if table is not None:
                 got = table.for_seat(seat)
                 if got is not None:
-                    return Vote(self.n, *got)
+                    wolf, tanner, no_wolf = got  # unpacked: ``*got`` is a generic call
+                    return Vote(self.n, wolf, tanner, no_wolf)
         post = self.posterior(knowledge, claims, budget=budget, seed=seed, samples=samples)
         return Vote.of(post)
 
@@ -522,7 +522,7 @@ class Solver:
             # No seat is free: the same walk as the vote table of these claims, which the
             # village's seats ask for too (kept: the pack's vote and theirs share it).
             table = self.vote_table(claims, budget)
-            got = None if table is None else summed(self.n, table.masks)
+            got = None if table is None else table.everyone()
             if got is not None:
                 return Vote(self.n, *got)
         if self.fast.ok:
