@@ -382,6 +382,33 @@ class _Mine:
         self.own = -1
         self.ok = k is None or self._read(fd, k)
 
+    def seen_by(self, fd: FastDeck, req: SeerReq) -> _Mine | None:
+        """The same knowledge with what an honest Seer's claim ``req`` names pinned (the
+        card at the seat it looked at, the centre cards); None if it contradicts it.
+
+        In the worlds where that Seer holds the card, this is the same sum: its claimed
+        look weighs the orders of the centre that put the cards it names where it says,
+        as many as there are once they are pinned."""
+        got = _Mine(fd, None)
+        got.me = self.me
+        got.seat_pin = list(self.seat_pin)
+        got.seat_not = self.seat_not
+        got.centre_pin = list(self.centre_pin)
+        got.robbed = self.robbed
+        got.swap = self.swap
+        got.take = self.take
+        got.own = self.own
+        got.ok = self.ok
+        seat = req.seat
+        if seat >= 0 and (req.role in got.seat_not[seat] or not got._pin(seat, req.role)):
+            return None
+        for slot, role in req.named:
+            have = got.centre_pin[slot]
+            if have >= 0 and have != role:
+                return None
+            got.centre_pin[slot] = role
+        return got
+
     def _pin(self, seat: int, role: int) -> bool:
         old = self.seat_pin[seat]
         if old >= 0 and old != role:
@@ -505,8 +532,14 @@ def solve(
     walks: list[_Walk] = []
     used = 0
     for seer_at in [*seers, -1] if seers else [-2]:
+        held: _Mine | None = mine
+        if seer_at >= 0:
+            req = fd.seat_info(seer_at, claims[seer_at], lies[seer_at]).seer
+            held = None if req is None else mine.seen_by(fd, req)
+        if held is None:
+            continue
         walk = _enumerate(
-            fd, mine, claims, lies, budget - used, None, classes, (tuple(seers), seer_at)
+            fd, held, claims, lies, budget - used, None, classes, (tuple(seers), seer_at)
         )
         if walk is not None:
             walks.append(walk)
@@ -1448,7 +1481,7 @@ def _enumerate(  # noqa: PLR0917
 
     pool: tuple[tuple[int, int], ...] = ()
     if not liars:
-        pool = _pool(mine, infos, allowed, cnt)
+        pool = _pool(mine, infos, allowed, cnt, seer_at)
     # Seat by seat, most constrained first.
     order = sorted(range(n), key=lambda s: (len(allowed[s]), s))
     # A claimant's bit, where it lies (liar cards are known when dealt; the Robber's and
@@ -1494,6 +1527,7 @@ def _pool(
     infos: list[SeatInfo | None],
     allowed: list[list[tuple[int, float]]],
     cnt: list[int],
+    seer_at: int = -1,
 ) -> tuple[tuple[int, int], ...]:
     """Pool the liar cards that every seat may hold alike, for a posterior.
 
@@ -1509,11 +1543,12 @@ def _pool(
     the Minion and the Tanner spread over the seats that may lie).
 
     Changes ``allowed`` and ``cnt`` in place; returns the pooled roles with their copies
-    not pinned (empty: nothing to gain, nothing changed)."""
+    not pinned (empty: nothing to gain, nothing changed).  ``seer_at``: a seat whose
+    claimed Seer's look is pinned (:meth:`_Mine.seen_by`), so what it names is no bar."""
     out = set(LIARS)
     for s, info in enumerate(infos):
         req = None if info is None else info.seer
-        if req is not None and any(r == SEER for r, _ in allowed[s]):
+        if req is not None and s != seer_at and any(r == SEER for r, _ in allowed[s]):
             out.discard(req.role)
             for _, role in req.named:
                 out.discard(role)
