@@ -920,7 +920,8 @@ class _Walk:
         self.pool_h: list[float] = []
         self.pool_ways = 1.0
         """How many worlds one world with pooled cards stands for (the orders of the pooled
-        roles over the pooled cards): what makes walks with different pools add up."""
+        roles over the pooled cards): every world's starting weight, so that walks with
+        different pools add up."""
         """Per number of pooled cards among the players at dawn, the chance that none of
         them is a Werewolf (:meth:`set_pool`)."""
         self.seer_memo: dict[int, Seen] = {}
@@ -1258,19 +1259,23 @@ class _Walk:
         for tk in takes:
             if tk.a >= 0:
                 mv |= (1 << drunk) | (1 << (n + tk.a))
-        moved = [p for p in range(n + 3) if mv >> p & 1]
-        # Whether a player that no choice moves holds a Werewolf (then every world has one).
+        moved: list[int] = []
+        # Whether a player that no choice moves holds a Werewolf (then every world has
+        # one), and how many such players hold a pooled liar card (-1: no pool).
         fixed_wolf = False
+        pooled = 0 if self.pool_h else -1
         for p in range(n):
-            if deal[p] == WOLF and not mv >> p & 1:
-                fixed_wolf = True
-                break
-        pooled = -1  # no pool; else the pooled cards at players no choice moves
-        if self.pool_h:
-            pooled = 0
-            for p in range(n):
-                if deal[p] == POOL and not mv >> p & 1:
+            if mv >> p & 1:
+                moved.append(p)
+            else:
+                card = deal[p]
+                if card == WOLF:
+                    fixed_wolf = True
+                elif card == POOL and pooled >= 0:
                     pooled += 1
+        for p in range(n, n + 3):
+            if mv >> p & 1:
+                moved.append(p)
         uns = self.unseen_of(left, centre) if left.k else None
         total_here = 0.0
         for pr in rob:
@@ -1516,7 +1521,8 @@ def _enumerate(  # noqa: PLR0917
     if pool:
         walk.set_pool(pool)
         code0 = fd.code(cnt)
-    walk.place(0, 1.0, 0, code0)
+    # A world with pooled cards stands for ``pool_ways`` worlds (1 without a pool).
+    walk.place(0, walk.pool_ways, 0, code0)
     if walk.total <= 0.0:
         return None
     return walk
@@ -1625,23 +1631,14 @@ def _tables(walks: list[_Walk], classes: tuple[frozenset[int], ...] = ()) -> Res
     the mean of its rows: their probabilities are equal)."""
     walk = walks[0]
     _settle(walk)
-    if len(walks) > 1:
-        # Each walk's worlds stand for ``pool_ways`` worlds each: weigh them so.
-        for other in walks:
-            if other is not walk:
-                _settle(other)
-            x = other.pool_ways
-            other.total *= x
-            other.wolf_mass *= x
-            for table in (other.fin, other.dl):
-                for j, v in enumerate(table):
-                    table[j] = v * x
-        for other in walks[1:]:
-            walk.total += other.total
-            walk.wolf_mass += other.wolf_mass
-            walk.leaves += other.leaves
-            for table, more in ((walk.fin, other.fin), (walk.dl, other.dl)):
-                for j, v in enumerate(more):
+    for other in walks[1:]:
+        _settle(other)
+        walk.total += other.total
+        walk.wolf_mass += other.wolf_mass
+        walk.leaves += other.leaves
+        for table, more in ((walk.fin, other.fin), (walk.dl, other.dl)):
+            for j, v in enumerate(more):
+                if v != 0.0:
                     table[j] += v
     inv = 1.0 / walk.total
     n = walk.fd.n
