@@ -76,6 +76,8 @@ IS_LIAR: Final = tuple(r in LIARS or r == POOL for r in range(NROLES))
 _SINGLE: Final = (SEER, ROBBER, TM, DRUNK, INSOM, MINION)
 """Roles with a task of their own: the fast path wants at most one card of each."""
 _SEAT_CACHE: Final = 4096
+_NONE: Final[list[Pick]] = []
+"""No choice fits (shared, never changed)."""
 
 
 class FastBudget(Exception):
@@ -206,12 +208,16 @@ class SeatInfo:
         self.seer: SeerReq | None = None
         self.mason_saw: frozenset[tuple[int, int, int]] | None = None
         did = None if c is None else c.did
-        self.swaps = [
-            Pick(fd.inv_tm, a, b) for act, a, b in fd.tm_opts[s] if did is None or act == did
-        ]
-        self.touched = frozenset(x for p in self.swaps for x in (p.a, p.b) if x >= 0)
-        """The seats its swaps can reach, as the Troublemaker."""
-        self.takes = [Pick(1.0 / 3.0, x) for act, x in fd.drunk_opts if did is None or act == did]
+        # The choices its claim allows (lists made once per deck, shared, never changed).
+        if did is None:
+            self.swaps = fd.tm_all[s]
+            self.touched = fd.tm_reach[s]
+            """The seats its swaps can reach, as the Troublemaker."""
+            self.takes = fd.drunk_all
+        else:
+            self.swaps = fd.tm_by[s].get(did, _NONE)
+            self.touched = frozenset(x for p in self.swaps for x in (p.a, p.b) if x >= 0)
+            self.takes = fd.drunk_by.get(did, _NONE)
         self.rob: Robbery | None = None
         """None: silent, so every choice of the Robber's."""
         self.ins: Insomniac | None = None
@@ -309,6 +315,20 @@ class FastDeck:
             for s in range(n)
         ]
         self.drunk_opts = tuple((Action("take", (), (c,)), c) for c in range(3))
+        # Per seat, the Troublemaker's choices as picks: all of them, by action, and the
+        # seats they reach; the Drunk's the same (:class:`SeatInfo` shares these lists).
+        self.tm_all = [[Pick(self.inv_tm, a, b) for _, a, b in opts] for opts in self.tm_opts]
+        self.tm_by = [
+            {act: [pick] for (act, _, _), pick in zip(opts, picks, strict=True)}
+            for opts, picks in zip(self.tm_opts, self.tm_all, strict=True)
+        ]
+        self.tm_reach = [
+            frozenset(x for p in picks for x in (p.a, p.b) if x >= 0) for picks in self.tm_all
+        ]
+        self.drunk_all = [Pick(1.0 / 3.0, x) for _, x in self.drunk_opts]
+        self.drunk_by = {
+            act: [pick] for (act, _), pick in zip(self.drunk_opts, self.drunk_all, strict=True)
+        }
         self._seats: dict[tuple[int, ClaimKey | None], SeatInfo] = {}
         radix = [0] * NROLES
         weight = 1
