@@ -22,6 +22,10 @@ docstring), organised around what a deck without a Doppelgänger allows:
   the choices that can give the claims a positive weight, and the Insomniac's
   check; a Seer's claim is a factor, a Werewolf's peek and a silent Seer's look
   sum to one.
+- A posterior deals the liar cards that nothing tells apart as one pooled card
+  (:func:`_pool`), split into their roles in proportion at the end; the worlds
+  where a claimed Seer who names a liar role holds the Seer are walked apart, with
+  what it names pinned (:func:`solve`).
 
 :func:`solve` answers None when the path does not apply (a Doppelgänger, two
 cards of one acting role, knowledge of an unexpected shape); a total of 0 when
