@@ -31,6 +31,7 @@ from loupgarou.core.actions import PASS, Action
 from loupgarou.engine import new_match
 from loupgarou.sim.table import play
 from loupgarou.variants.one_night import VARIANT as ONE_NIGHT
+from loupgarou.variants.one_night.roles import Role
 from loupgarou.variants.one_night.scenarios import find_scenario
 
 BENCH = ("werewolf", "werewolf", "seer", "robber", "troublemaker", "drunk", "insomniac", "villager")
@@ -191,6 +192,58 @@ def test_the_fast_path_at_the_vote_at_eight_and_ten_players(
         got = quick.posterior(k, liar)
         if got.exact and not got.lenient:
             same(got, general.posterior(k, liar, budget=BIG))
+
+
+ANARCHIE_10 = (
+    "werewolf",
+    "werewolf",
+    "villager",
+    "villager",
+    "minion",
+    "mason",
+    "mason",
+    "seer",
+    "robber",
+    "troublemaker",
+    "drunk",
+    "insomniac",
+    "tanner",
+)
+"""An Anarchie draw at ten players without a Doppelgänger (the fast path's)."""
+POOLED = {
+    "incertitudes-10": TABLES["incertitudes-10"],
+    "alliance-10": TABLES["alliance-10"],
+    "anarchie-10": (ANARCHIE_10, 10),
+}
+
+
+@pytest.mark.parametrize("name", sorted(POOLED))
+def test_pooled_liar_cards_give_the_general_enumeration_s_answers(name: str) -> None:
+    # At ten players a posterior deals the Werewolves, the Minion and the Tanner as one
+    # pooled card (fast._pool), and walks apart the worlds where a claimed Seer who names
+    # one of them holds the Seer (what it names pinned there).  Real claims at the vote,
+    # and claimed Seers who saw a Werewolf at a seat or a Minion and a Werewolf in the
+    # centre (a lie, or the truth).
+    deck, n = POOLED[name]
+    numbers = role_numbers(deck)
+    quick, general = Solver(numbers, n), Solver(numbers, n)
+    general.fast.ok = False
+    match = new_match(ONE_NIGHT, [f"p{i}" for i in range(n)], list(deck), seed=3)
+    bots = [SensibleOneNight(s, random.Random(300 + s)) for s in range(n)]
+    play(match, bots, rng=random.Random(3))
+    claims = dict(bots[0].reader.claims)
+    wolf, minion = ROLES.index(Role.WEREWOLF), ROLES.index(Role.MINION)
+    seer = ROLES.index(Role.SEER)
+    seen_wolf = ClaimKey(seer, Action("look", (5,)), frozenset({(wolf, 5, -1)}))
+    seen_centre = ClaimKey(
+        seer, Action("look", (), (0, 2)), frozenset({(wolf, -1, 0), (minion, -1, 2)})
+    )
+    for seat in (0, 1):
+        k = bots[seat].reader.knowledge()
+        for said in (claims, {**claims, 4: seen_wolf}, {**claims, 4: seen_centre}):
+            mine = {s: c for s, c in said.items() if s != k.seat}
+            same(quick.posterior(k, mine), general.posterior(k, mine, budget=BIG))
+    same(quick.posterior(None, claims), general.posterior(None, claims, budget=BIG))
 
 
 @pytest.mark.parametrize("name", sorted(TABLES))

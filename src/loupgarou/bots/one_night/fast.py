@@ -22,6 +22,10 @@ docstring), organised around what a deck without a Doppelgänger allows:
   the choices that can give the claims a positive weight, and the Insomniac's
   check; a Seer's claim is a factor, a Werewolf's peek and a silent Seer's look
   sum to one.
+- A posterior deals the liar cards that nothing tells apart as one pooled card
+  (:func:`_pool`), split into their roles in proportion at the end; the worlds
+  where a claimed Seer who names a liar role holds the Seer are walked apart, with
+  what it names pinned (:func:`solve`).
 
 :func:`solve` answers None when the path does not apply (a Doppelgänger, two
 cards of one acting role, knowledge of an unexpected shape); a total of 0 when
@@ -33,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import combinations
+from math import comb, factorial
 from typing import Final
 
 from loupgarou.core.actions import PASS, Action
@@ -68,10 +73,15 @@ from .knowledge import (
 
 NROLES: Final = 12
 LIARS: Final = frozenset({WOLF, MINION, TANNER})
-IS_LIAR: Final = tuple(r in LIARS for r in range(NROLES))
+POOL: Final = DG
+"""A posterior's pooled liar card (:func:`_pool`): any of the liar roles that every seat
+may hold alike.  It takes the Doppelgänger's number, free in a deck without one."""
+IS_LIAR: Final = tuple(r in LIARS or r == POOL for r in range(NROLES))
 _SINGLE: Final = (SEER, ROBBER, TM, DRUNK, INSOM, MINION)
 """Roles with a task of their own: the fast path wants at most one card of each."""
 _SEAT_CACHE: Final = 4096
+_NONE: Final[list[Pick]] = []
+"""No choice fits (shared, never changed)."""
 
 
 class FastBudget(Exception):
@@ -91,21 +101,25 @@ EMPTY: Final[Result] = ((), (), 0.0, 0.0, 0)
 class Left:
     """The cards not placed yet, which the centre holds in some order."""
 
-    __slots__ = ("k", "mult", "rem", "shares", "tanners", "wolf_share", "wolves")
+    __slots__ = ("k", "mult", "pool", "rem", "shares", "tanners", "wolf_share", "wolves")
 
     def __init__(self, mult: float, rem: tuple[tuple[int, int], ...]) -> None:
         self.mult = mult
         """In how many orders they can lie in the centre (1 once a look pinned the order)."""
         self.rem = rem
         """The cards, as ((role, copies) ...)."""
-        k = wolves = tanners = 0
+        k = wolves = tanners = pool = 0
         for r, m in rem:
             k += m
             if r == WOLF:
                 wolves = m
             elif r == TANNER:
                 tanners = m
+            elif r == POOL:
+                pool = m
         self.k = k
+        self.pool = pool
+        """Pooled liar cards among them (:func:`_pool`)."""
         self.wolves = wolves
         self.tanners = tanners
         self.shares = [(r, m / k) for r, m in rem]
@@ -211,12 +225,16 @@ class SeatInfo:
         self.seer: SeerReq | None = None
         self.mason_saw: frozenset[tuple[int, int, int]] | None = None
         did = None if c is None else c.did
-        self.swaps = [
-            Pick(fd.inv_tm, a, b) for act, a, b in fd.tm_opts[s] if did is None or act == did
-        ]
-        self.touched = frozenset(x for p in self.swaps for x in (p.a, p.b) if x >= 0)
-        """The seats its swaps can reach, as the Troublemaker."""
-        self.takes = [Pick(1.0 / 3.0, x) for act, x in fd.drunk_opts if did is None or act == did]
+        # The choices its claim allows (lists made once per deck, shared, never changed).
+        if did is None:
+            self.swaps = fd.tm_all[s]
+            self.touched = fd.tm_reach[s]
+            """The seats its swaps can reach, as the Troublemaker."""
+            self.takes = fd.drunk_all
+        else:
+            self.swaps = fd.tm_by[s].get(did, _NONE)
+            self.touched = frozenset(x for p in self.swaps for x in (p.a, p.b) if x >= 0)
+            self.takes = fd.drunk_by.get(did, _NONE)
         self.rob: Robbery | None = None
         """None: silent, so every choice of the Robber's."""
         self.ins: Insomniac | None = None
@@ -332,12 +350,27 @@ class FastDeck:
             for s in range(n)
         ]
         self.drunk_opts = tuple((Action("take", (), (c,)), c) for c in range(3))
+        # Per seat, the Troublemaker's choices as picks: all of them, by action, and the
+        # seats they reach; the Drunk's the same (:class:`SeatInfo` shares these lists).
+        self.tm_all = [[Pick(self.inv_tm, a, b) for _, a, b in opts] for opts in self.tm_opts]
+        self.tm_by = [
+            {act: [pick] for (act, _, _), pick in zip(opts, picks, strict=True)}
+            for opts, picks in zip(self.tm_opts, self.tm_all, strict=True)
+        ]
+        self.tm_reach = [
+            frozenset(x for p in picks for x in (p.a, p.b) if x >= 0) for picks in self.tm_all
+        ]
+        self.drunk_all = [Pick(1.0 / 3.0, x) for _, x in self.drunk_opts]
+        self.drunk_by = {
+            act: [pick] for (act, _), pick in zip(self.drunk_opts, self.drunk_all, strict=True)
+        }
         self._seats: dict[tuple[int, ClaimKey | None], SeatInfo] = {}
         radix = [0] * NROLES
         weight = 1
         for r in range(NROLES):
             radix[r] = weight
-            weight *= self.counts.get(r, 0) + 1
+            # The pooled liar card (:data:`POOL`) stands for up to every liar card.
+            weight *= (self.liar_cards if r == POOL else self.counts.get(r, 0)) + 1
         self.radix = tuple(radix)
         """Per role, what one copy adds to a count's code (:meth:`code`)."""
         self.lazy_memo: list[Left | None] = [None] * weight
@@ -403,6 +436,33 @@ class _Mine:
         self.take = -1
         self.own = -1
         self.ok = k is None or self._read(fd, k)
+
+    def seen_by(self, fd: FastDeck, req: SeerReq) -> _Mine | None:
+        """The same knowledge with what an honest Seer's claim ``req`` names pinned (the
+        card at the seat it looked at, the centre cards); None if it contradicts it.
+
+        In the worlds where that Seer holds the card, this is the same sum: its claimed
+        look weighs the orders of the centre that put the cards it names where it says,
+        as many as there are once they are pinned."""
+        got = _Mine(fd, None)
+        got.me = self.me
+        got.seat_pin = list(self.seat_pin)
+        got.seat_not = self.seat_not
+        got.centre_pin = list(self.centre_pin)
+        got.robbed = self.robbed
+        got.swap = self.swap
+        got.take = self.take
+        got.own = self.own
+        got.ok = self.ok
+        seat = req.seat
+        if seat >= 0 and (req.role in got.seat_not[seat] or not got._pin(seat, req.role)):
+            return None
+        for slot, role in req.named:
+            have = got.centre_pin[slot]
+            if have >= 0 and have != role:
+                return None
+            got.centre_pin[slot] = role
+        return got
 
     def _pin(self, seat: int, role: int) -> bool:
         old = self.seat_pin[seat]
@@ -514,10 +574,34 @@ def solve(
     if not mine.ok:
         return None
     classes = _classes(fd, mine, claims)
-    walk = _enumerate(fd, mine, claims, lies, budget, None, classes)
-    if walk is None:
+    # A claimed Seer that names a liar role (a Werewolf seen at a seat or in the centre)
+    # keeps that role out of the pool (:func:`_pool`) in the worlds where it holds the
+    # Seer; in the others its claim is a lie, whatever it names.  So those worlds are
+    # walked apart: one walk per such seat holding the Seer, one where none does.
+    seers = []
+    for s, c in claims.items():
+        if s != mine.me and c.role in (-1, SEER) and (c.did is not None or c.saw):
+            req = fd.seat_info(s, c, lies[s]).seer
+            if req is not None and (req.role in LIARS or any(r in LIARS for _, r in req.named)):
+                seers.append(s)
+    walks: list[_Walk] = []
+    used = 0
+    for seer_at in [*seers, -1] if seers else [-2]:
+        held: _Mine | None = mine
+        if seer_at >= 0:
+            req = fd.seat_info(seer_at, claims[seer_at], lies[seer_at]).seer
+            held = None if req is None else mine.seen_by(fd, req)
+        if held is None:
+            continue
+        walk = _enumerate(
+            fd, held, claims, lies, budget - used, None, classes, (tuple(seers), seer_at)
+        )
+        if walk is not None:
+            walks.append(walk)
+            used += walk.work
+    if not walks:
         return EMPTY
-    return _tables(walk, classes)
+    return _tables(walks, classes)
 
 
 def _classes(
@@ -796,6 +880,9 @@ class _Walk:
         "need",
         "need_of",
         "own",
+        "pool_h",
+        "pool_split",
+        "pool_ways",
         "rob_of",
         "rows",
         "runs",
@@ -899,9 +986,33 @@ class _Walk:
         self.need = [0] * NROLES
         """Per role, the copies the centre must still get (the Seer's claimed look, once
         the Seer is dealt)."""
+        self.pool_split: list[tuple[int, float]] = []
+        """The pooled liar card's roles (:func:`_pool`), each with its share (none: no pool)."""
+        self.pool_h: list[float] = []
+        self.pool_ways = 1.0
+        """How many worlds one world with pooled cards stands for (the orders of the pooled
+        roles over the pooled cards): every world's starting weight, so that walks with
+        different pools add up."""
+        """Per number of pooled cards among the players at dawn, the chance that none of
+        them is a Werewolf (:meth:`set_pool`)."""
         self.seer_memo: dict[int, Seen] = {}
         """(cards left, the Seer's seat) -> :func:`_seer_centre` (the seats below 16), when
         the solving seat saw centre cards (else :attr:`SeerReq.seen` keeps it)."""
+
+    def set_pool(self, copies: tuple[tuple[int, int], ...]) -> None:
+        """Deal the pooled liar card (:func:`_pool`): ``copies``, its roles with their
+        copies.  Which of them the pooled cards are is a uniform draw, whatever the world:
+        so ``j`` of them hold no Werewolf with the chance that the deck's pooled Werewolves
+        all lie among the others."""
+        k = sum(m for _, m in copies)
+        wolves = sum(m for r, m in copies if r == WOLF)
+        self.pool_split = [(r, m / k) for r, m in copies]
+        ways = factorial(k)
+        for _, m in copies:
+            ways //= factorial(m)
+        self.pool_ways = float(ways)
+        ways = comb(k, wolves)
+        self.pool_h = [comb(k - j, wolves) / ways if j <= k else 0.0 for j in range(k + 2)]
 
     def place(self, i: int, w: float, mask: int, code: int) -> float:
         """Deal the seat of step ``i`` each card it may hold, then the next step, or the
@@ -1220,13 +1331,23 @@ class _Walk:
         for tk in takes:
             if tk.a >= 0:
                 mv |= (1 << drunk) | (1 << (n + tk.a))
-        moved = [p for p in range(n + 3) if mv >> p & 1]
-        # Whether a player that no choice moves holds a Werewolf (then every world has one).
+        moved: list[int] = []
+        # Whether a player that no choice moves holds a Werewolf (then every world has
+        # one), and how many such players hold a pooled liar card (-1: no pool).
         fixed_wolf = False
+        pooled = 0 if self.pool_h else -1
         for p in range(n):
-            if deal[p] == WOLF and not mv >> p & 1:
-                fixed_wolf = True
-                break
+            if mv >> p & 1:
+                moved.append(p)
+            else:
+                card = deal[p]
+                if card == WOLF:
+                    fixed_wolf = True
+                elif card == POOL and pooled >= 0:
+                    pooled += 1
+        for p in range(n, n + 3):
+            if mv >> p & 1:
+                moved.append(p)
         uns = self.unseen_of(left, centre) if left.k else None
         total_here = 0.0
         for pr in rob:
@@ -1258,7 +1379,7 @@ class _Walk:
                     else:
                         wl = wt * tk.f * mult
                     if wl > 0.0:
-                        self.leaf(cards, wl, uns, moved, fixed_wolf)
+                        self.leaf(cards, wl, uns, moved, fixed_wolf, pooled)
                         total_here += wl
                     if c >= 0:
                         cards[drunk], cards[x] = cards[x], cards[drunk]
@@ -1295,18 +1416,20 @@ class _Walk:
             got = self.unseen[key] = Unseen(left, centre, self.fd.n + 3)
         return got
 
-    def leaf(
+    def leaf(  # noqa: PLR0917 - one world, the night's context
         self,
         cards: list[int],
         wl: float,
         uns: Unseen | None,
         moved: list[int],
         fixed_wolf: bool,
+        pooled: int,
     ) -> None:
         """Add one world of weight ``wl`` (cards at dawn ``cards``, -1: a card nobody saw,
         among ``uns``'s) to the posterior's sums, at the positions ``moved`` (:meth:`night`
         adds the others once per night); ``fixed_wolf``: a player no choice moves holds a
-        Werewolf."""
+        Werewolf; ``pooled``: how many players no choice moves hold a pooled liar card
+        (-1: no pool, :func:`_pool`)."""
         n = self.fd.n
         fin = self.fin
         self.leaves += 1
@@ -1317,14 +1440,29 @@ class _Walk:
             card = cards[p]
             if card >= 0:
                 fin[p * NROLES + card] += wl
-                if card == WOLF and p < n:
-                    wolves = True
+                if p < n:
+                    if card == WOLF:
+                        wolves = True
+                    elif card == POOL:
+                        pooled += 1
             elif uns is not None:
                 uns.at[p] += wl
                 if p < n:
                     unknown = True  # the Drunk holds a centre card nobody saw
         if wolves:
             self.wolf_mass += wl
+        elif pooled >= 0:
+            # Pooled cards: none of those among the players is a Werewolf with the chance
+            # ``pool_h`` gives; the Drunk's unseen card may be one more, or a Werewolf.
+            h = self.pool_h
+            if unknown and uns is not None:
+                left = uns.left
+                p_wolf = left.wolves / left.k
+                p_pool = left.pool / left.k
+                none = (1.0 - p_wolf - p_pool) * h[pooled] + p_pool * h[pooled + 1]
+            else:
+                none = h[pooled]
+            self.wolf_mass += wl * (1.0 - none)
         elif unknown and uns is not None:
             self.wolf_mass += wl * uns.left.wolf_share
 
@@ -1344,6 +1482,7 @@ def _enumerate(  # noqa: PLR0917
     budget: int,
     masks: dict[int, list[float]] | None,
     free: tuple[frozenset[int], ...] = (),
+    split: tuple[tuple[int, ...], int] = ((), -2),
 ) -> _Walk | None:
     """The walk, its sums made (:attr:`_Walk.fin`, :attr:`_Walk.dl`); or, for a vote table (``masks``), each seat's Werewolf and Tanner summed into
     ``masks`` by the set of claimants lying (as bits).  None if no world fits.
@@ -1352,7 +1491,10 @@ def _enumerate(  # noqa: PLR0917
     seats named by no claim, :func:`spectator_view`; for a posterior, :func:`_classes`):
     each class's cards are dealt as a multiset, in non-decreasing order, each deal weighed
     by the number of its orders; the class's columns then hold their sum over an orbit,
-    which :func:`spectator_view` and :func:`_tables` share out."""
+    which :func:`spectator_view` and :func:`_tables` share out.
+
+    ``split``: (seats, at): only the worlds where seat ``at`` holds the Seer, or where none
+    of ``seats`` does (``at`` -1; -2: every world), for :func:`solve`."""
     liars = masks is not None
     n = fd.n
     me = mine.me
@@ -1409,6 +1551,11 @@ def _enumerate(  # noqa: PLR0917
                 allowed[s_] = [(r, f) for r, f in allowed[s_] if r != INSOM]
                 if not allowed[s_]:
                     return None
+    seers, seer_at = split
+    for s in seers:
+        allowed[s] = [(r, f) for r, f in allowed[s] if (r == SEER) == (s == seer_at)]
+        if not allowed[s]:
+            return None
     seer_pair: dict[int, tuple[int, int]] = {}
     mason_saw: dict[int, frozenset[tuple[int, int, int]]] = {}
     for s, got in enumerate(infos):
@@ -1418,6 +1565,9 @@ def _enumerate(  # noqa: PLR0917
             if got.mason_saw is not None:
                 mason_saw[s] = got.mason_saw
 
+    pool: tuple[tuple[int, int], ...] = ()
+    if not liars:
+        pool = _pool(mine, infos, allowed, cnt, seer_at)
     # Seat by seat, most constrained first.
     ranks = sorted([(len(allowed[s]), s) for s in range(n)])
     order = [s for _, s in ranks]
@@ -1452,16 +1602,84 @@ def _enumerate(  # noqa: PLR0917
         budget=budget,
         masks=masks,
     )
-    walk.place(0, 1.0, 0, code0)
+    if pool:
+        walk.set_pool(pool)
+        code0 = fd.code(cnt)
+    # A world with pooled cards stands for ``pool_ways`` worlds (1 without a pool).
+    walk.place(0, walk.pool_ways, 0, code0)
     if walk.total <= 0.0:
         return None
     return walk
 
 
-def _tables(walk: _Walk, classes: tuple[frozenset[int], ...] = ()) -> Result:
-    """Normalised tables from the walk's sums (each class of interchangeable seats gets
-    the mean of its rows: their probabilities are equal)."""
-    inv = 1.0 / walk.total
+def _pool(
+    mine: _Mine,
+    infos: list[SeatInfo | None],
+    allowed: list[list[tuple[int, float]]],
+    cnt: list[int],
+    seer_at: int = -1,
+) -> tuple[tuple[int, int], ...]:
+    """Pool the liar cards that every seat may hold alike, for a posterior.
+
+    A liar card weighs its holder's claim the same whatever the role (the lie weight), and
+    the night treats every liar card alike (a robbery of one makes the Robber lie, an
+    Insomniac who ends with one lies); only a claimed sighting of one role (the Seer's
+    look, the Insomniac's own card) or a seat that cannot hold one of them (a Werewolf's
+    knowledge) tells them apart.  The others, every copy not pinned, are dealt as one card,
+    :data:`POOL`: a world with pooled cards stands for the same number of worlds, whichever
+    it is (every order of the pooled roles over the pooled cards), so the sums keep their
+    proportions, and each pooled card is each pooled role in proportion to its copies
+    (:func:`_tables`).  At ten players that deals a fraction of the deals (the Werewolves,
+    the Minion and the Tanner spread over the seats that may lie).
+
+    Changes ``allowed`` and ``cnt`` in place; returns the pooled roles with their copies
+    not pinned (empty: nothing to gain, nothing changed).  ``seer_at``: a seat whose
+    claimed Seer's look is pinned (:meth:`_Mine.seen_by`), so what it names is no bar."""
+    out = set(LIARS)
+    for s, info in enumerate(infos):
+        req = None if info is None else info.seer
+        if req is not None and s != seer_at and any(r == SEER for r, _ in allowed[s]):
+            out.discard(req.role)
+            for _, role in req.named:
+                out.discard(role)
+    for no in mine.seat_not:
+        for role in no:
+            out.discard(role)
+    out.discard(mine.own)
+    pinned = [0] * NROLES
+    for s, pin in enumerate(mine.seat_pin):
+        if pin >= 0:
+            pinned[pin] += 1
+            continue
+        roles = {r for r, _ in allowed[s] if r in LIARS}
+        if roles & out and not out <= roles:
+            out &= roles  # pooled roles: a seat may hold all of them or none
+    copies = tuple((r, cnt[r] - pinned[r]) for r in sorted(out) if cnt[r] > pinned[r])
+    if len(copies) < 2:
+        return ()
+    pooled = frozenset(r for r, _ in copies)
+    for s, row in enumerate(allowed):
+        if mine.seat_pin[s] >= 0:
+            continue
+        fs = {f for r, f in row if r in pooled}
+        if len(fs) > 1:
+            return ()  # pragma: no cover - a liar card's weight is the claim's lie weight
+    for s, row in enumerate(allowed):
+        if mine.seat_pin[s] >= 0:
+            continue
+        got = [(r, f) for r, f in row if r in pooled]
+        if got:
+            allowed[s] = [(POOL, got[0][1]), *[(r, f) for r, f in row if r not in pooled]]
+    for r, k in copies:
+        cnt[r] -= k
+        cnt[POOL] += k
+    return copies
+
+
+def _settle(walk: _Walk) -> None:
+    """Split the walk's sums at unseen cards (in proportion to the cards left) and its
+    pooled liar cards (:func:`_pool`) into the roles, in :attr:`_Walk.fin` and
+    :attr:`_Walk.dl` (once: both are then emptied)."""
     n = walk.fd.n
     size = (n + 3) * NROLES
     fin = walk.fin
@@ -1479,6 +1697,38 @@ def _tables(walk: _Walk, classes: tuple[frozenset[int], ...] = ()) -> Result:
                 base = p * NROLES
                 for rr, share in shares:
                     fin[base + rr] += w * share
+    walk.unseen = {}
+    if walk.pool_split:
+        # Each pooled liar card is each of its roles in proportion to the copies.
+        for table in (fin, dl):
+            for base in range(0, size, NROLES):
+                v = table[base + POOL]
+                if v != 0.0:
+                    table[base + POOL] = 0.0
+                    for rr, share in walk.pool_split:
+                        table[base + rr] += v * share
+        walk.pool_split = []
+
+
+def _tables(walks: list[_Walk], classes: tuple[frozenset[int], ...] = ()) -> Result:
+    """Normalised tables from the walks' sums (each class of interchangeable seats gets
+    the mean of its rows: their probabilities are equal)."""
+    walk = walks[0]
+    _settle(walk)
+    for other in walks[1:]:
+        _settle(other)
+        walk.total += other.total
+        walk.wolf_mass += other.wolf_mass
+        walk.leaves += other.leaves
+        for table, more in ((walk.fin, other.fin), (walk.dl, other.dl)):
+            for j, v in enumerate(more):
+                if v != 0.0:
+                    table[j] += v
+    inv = 1.0 / walk.total
+    n = walk.fd.n
+    size = (n + 3) * NROLES
+    fin = walk.fin
+    dl = walk.dl
     for cls in classes:
         share = 1.0 / len(cls)
         for table in (fin, dl):
