@@ -1,0 +1,752 @@
+"""The solver's exact path for decks with one Doppelgänger card.
+
+The same model and the same sums as the general enumeration of :mod:`.solver` (see its
+docstring), organised around what one Doppelgänger card allows.  With a single
+Doppelgänger card a card is its role (no two cards need telling apart), and the night is
+a fixed sequence of tasks once the deal and the Doppelgänger's copy are known: the copy
+is the outer choice, and it decides the rest (a copied Seer, Robber, Troublemaker or
+Drunk acts at once; a copied Minion sees the Werewolves dealt; a copied Werewolf or
+Mason joins those steps; a copied Insomniac looks last).  So:
+
+- Each claim is weighed as soon as its claimant's night is complete *given the copy*:
+  the Doppelgänger's own claim right after its copy (and the copied action), unless it
+  copied a Werewolf, a Mason, the Minion or the Insomniac, whose steps come later.  (The
+  general enumeration, not knowing the copy in advance, weighs it at the end of the night.)
+- The Doppelgänger's copy, when it claims, is enumerated only over the targets that can
+  give its claim a positive weight: the one its claim names (or whose card its claimed
+  sighting shows), and those whose card may leave it with a reason to lie.
+- A claimed Robber's or Troublemaker's or Drunk's action, a claimed Seer's look, as in
+  the general enumeration: an honest seat did what it says.
+- The players' cards are dealt seat by seat (most constrained seat first), the centre
+  cards that nothing pins are dealt lazily when first read or moved, and each claimant's
+  card is checked against the claim as soon as it is dealt when that card alone decides
+  the weight (a Villager's or a Hunter's claim, a Troublemaker's or a Drunk's, a Mason's
+  role).
+
+:func:`solve` returns the unnormalised sums, or raises :class:`DoppelBudget` past its
+work budget (the caller then samples, stating the error).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Final
+
+from loupgarou.core.actions import PASS, Action
+from loupgarou.variants.one_night.night import ACTIVE_COPIES, call_list
+
+from .knowledge import (
+    CARD,
+    CENTRE,
+    COPIED,
+    DECLINED,
+    DG,
+    DRUNK,
+    HUNTER,
+    INSOM,
+    LIAR_ROLES,
+    MASON,
+    MASONS,
+    MINION,
+    OWN,
+    ROBBED,
+    ROBBER,
+    ROLES,
+    SEER,
+    SHOWN,
+    SWAPPED,
+    TANNER,
+    TM,
+    TOOK,
+    VILLAGER,
+    WOLF,
+    WOLVES,
+    ClaimKey,
+    NightKnowledge,
+    Obs,
+    compatible,
+    known_role,
+    truthful,
+)
+
+NROLES: Final = len(ROLES)
+EPSILON: Final = 0.01
+"""As :data:`.solver.EPSILON` (lenient mode: an honest seat's false claim)."""
+_ACTIVE: Final = frozenset(ROLES.index(r) for r in ACTIVE_COPIES)
+_ACT_KIND: Final = {SEER: "seer", ROBBER: "robber", TM: "troublemaker", DRUNK: "drunk"}
+_MAY_LIE_AFTER_COPY: Final = LIAR_ROLES | {ROBBER, INSOM}
+"""Copies after which a Doppelgänger may end the night with a reason to lie."""
+_LATER: Final = frozenset({WOLF, MASON, MINION, INSOM})
+"""Copies that wake the Doppelgänger again after step 1."""
+
+
+class DoppelBudget(Exception):
+    """The enumeration would be longer than the budget allows."""
+
+
+# Encoded actions, as the general enumeration encodes them: (verb, ...).
+PASS_V: Final = 0
+COPY_V: Final = 1
+LOOKP_V: Final = 2
+LOOKC_V: Final = 3
+PEEK_V: Final = 4
+ROB_V: Final = 5
+SWAP_V: Final = 6
+TAKE_V: Final = 7
+EAction = tuple[int, ...]
+
+KINDS: Final = ("copy", "seer", "robber", "troublemaker", "drunk", "lone_wolf")
+
+
+def _as_action(a: EAction) -> Action:
+    v = a[0]
+    if v == PASS_V:
+        return PASS
+    if v == COPY_V:
+        return Action("copy", (a[1],))
+    if v == LOOKP_V:
+        return Action("look", (a[1],))
+    if v == LOOKC_V:
+        return Action("look", (), (a[1], a[2]))
+    if v == PEEK_V:
+        return Action("peek", (), (a[1],))
+    if v == ROB_V:
+        return Action("rob", (a[1],))
+    if v == SWAP_V:
+        return Action("swap", (a[1], a[2]))
+    return Action("take", (), (a[1],))
+
+
+def _options(kind: str, n: int, seat: int) -> tuple[EAction, ...]:
+    """The legal options of a decision, in the rules' order (see ``one_night.night``)."""
+    others = [t for t in range(n) if t != seat]
+    if kind == "copy":
+        return tuple((COPY_V, t) for t in others)
+    if kind == "seer":
+        return (
+            *((LOOKP_V, t) for t in others),
+            *((LOOKC_V, a, b) for a, b in combinations(range(3), 2)),
+            (PASS_V,),
+        )
+    if kind == "robber":
+        return (*((ROB_V, t) for t in others), (PASS_V,))
+    if kind == "troublemaker":
+        return (*((SWAP_V, a, b) for a, b in combinations(others, 2)), (PASS_V,))
+    if kind == "drunk":
+        return tuple((TAKE_V, c) for c in range(3))
+    # the lone Werewolf's peek
+    return (*((PEEK_V, c) for c in range(3)), (PASS_V,))
+
+
+# Tasks of a night: (kind, seat).
+T_DG, T_DGMIN, T_WOLVES, T_MINION, T_MASONS, T_SEER, T_ROBBER, T_TM, T_DRUNK, T_INSOM, T_DGINS = (
+    range(11)
+)
+_STEP_TASK: Final = {
+    "doppelganger": T_DG,
+    "doppelganger_minion": T_DGMIN,
+    "werewolves": T_WOLVES,
+    "minion": T_MINION,
+    "masons": T_MASONS,
+    "seer": T_SEER,
+    "robber": T_ROBBER,
+    "troublemaker": T_TM,
+    "drunk": T_DRUNK,
+    "insomniac": T_INSOM,
+    "doppelganger_insomniac": T_DGINS,
+}
+_HOLDER: Final = {T_DG: DG, T_MINION: MINION, T_SEER: SEER, T_ROBBER: ROBBER, T_TM: TM}
+_HOLDER.update({T_DRUNK: DRUNK, T_INSOM: INSOM})
+_STEP_NAME: Final = {T_SEER: "seer", T_ROBBER: "robber", T_TM: "troublemaker", T_DRUNK: "drunk"}
+
+
+class DoppelDeck:
+    """What this path needs about one deck and table size (built once per solver)."""
+
+    def __init__(self, counts: Mapping[int, int], n: int, peek: bool = True) -> None:
+        self.n = n
+        self.size = n + 3
+        self.peek = peek
+        self.counts = {r: k for r, k in counts.items() if k}
+        self.ok = self.counts.get(DG, 0) == 1
+        """The path applies: exactly one Doppelgänger card."""
+        deck = tuple(ROLES[r] for r, k in sorted(self.counts.items()) for _ in range(k))
+        self.steps = tuple(_STEP_TASK[s] for s in call_list(deck)) if self.ok else ()
+        self.options = {(kind, s): _options(kind, n, s) for kind in KINDS for s in range(n)}
+        self.actions = {a: _as_action(a) for opts in self.options.values() for a in opts}
+        self.truths: dict[tuple[int, int, tuple[Obs, ...]], tuple[bool, ClaimKey]] = {}
+        """(seat, dealt, observations) -> (whether it lies, its truthful claim)."""
+
+    def clear_caches(self) -> None:
+        self.truths.clear()
+
+
+Sums = tuple[list[list[float]], list[list[float]], float, float, int]
+"""(final, dealt, total, weight with a Werewolf among the players, worlds): unnormalised."""
+
+
+def solve(  # noqa: PLR0917
+    dd: DoppelDeck,
+    knowledge: NightKnowledge | None,
+    claims: dict[int, ClaimKey],
+    lies: dict[int, float],
+    lenient: bool,
+    allowed: list[frozenset[int]],
+    budget: int,
+) -> Sums:
+    """The exact sums for ``knowledge`` and ``claims`` (``lies``: each claim's lie weight;
+    ``allowed``: per position, the cards it may have been dealt, as the general
+    enumeration works them out).  Raises :class:`DoppelBudget` past ``budget``."""
+    walk = _Walk(dd, knowledge, claims, lies, lenient, budget)
+    every = frozenset(dd.counts)
+    lazy = [p for p in range(dd.n, dd.size) if allowed[p] == every]
+    order = sorted(
+        (p for p in range(dd.size) if p not in lazy), key=lambda p: (len(allowed[p]), p)
+    )
+    walk.lazy = lazy
+    walk.deals(order, allowed)
+    return walk.final, walk.dealt, walk.total, walk.wolf_mass, walk.worlds
+
+
+class _Walk:
+    """One enumeration: accumulates weights over worlds.  Cards are role numbers (one
+    Doppelgänger card: no two cards of one role need telling apart)."""
+
+    def __init__(  # noqa: PLR0917
+        self,
+        dd: DoppelDeck,
+        knowledge: NightKnowledge | None,
+        claims: dict[int, ClaimKey],
+        lies: dict[int, float],
+        lenient: bool,
+        budget: int,
+    ) -> None:
+        self.d = dd
+        self.n = dd.n
+        self.me = -1 if knowledge is None else knowledge.seat
+        self.my_obs: tuple[Obs, ...] = () if knowledge is None else knowledge.obs
+        self.claims = claims
+        self.lenient = lenient
+        self.budget = budget
+        self.worlds = 0
+        size = dd.size
+        self.final = [[0.0] * NROLES for _ in range(size)]
+        self.dealt = [[0.0] * NROLES for _ in range(size)]
+        self.total = 0.0
+        self.wolf_mass = 0.0
+        self.deal: list[int] = [0] * size
+        self.cards: list[int] = [0] * size
+        self.copy = -1
+        """What the Doppelgänger card copied (-1: nothing yet, or nobody holds it)."""
+        self.obs: list[list[Obs]] = [[] for _ in range(dd.n)]
+        self.lie = lies
+        self.claimants = tuple(sorted(claims))
+        self.tasks: list[tuple[int, int]] = []
+        self.settle: list[list[int]] = []
+        self.plans: dict[tuple[int, ...], tuple[list[tuple[int, int]], list[list[int]]]] = {}
+        self.work = 0
+        self.lazy: list[int] = []
+        self.rem: dict[int, int] = {}
+        self.k = 0
+        self.key: tuple[int, ...] = ()
+        """The players' cards of the current deal."""
+        self.settles: dict[tuple[int, ...], list[list[int]]] = {}
+        """(the players' cards, the copy) -> when to weigh each claim once the copy is known."""
+        self.static: list[dict[int, bool]] = [{} for _ in range(dd.n)]
+        """Per claimant, per card whose weight that card alone decides: whether it fits."""
+        if not lenient:
+            for s, c in claims.items():
+                for r in (VILLAGER, HUNTER, TM, DRUNK, MASON):
+                    self.static[s][r] = _static_fit(c, r)
+
+    # --- deals ----------------------------------------------------------------------------
+
+    def deals(self, order: list[int], allowed: list[frozenset[int]]) -> None:
+        counts = dict(self.d.counts)
+        deal = self.deal
+        size = len(order)
+        n = self.n
+        static = self.static
+        options = [sorted(allowed[p]) for p in range(self.d.size)]
+        for p in range(n):
+            if static[p]:
+                options[p] = [r for r in options[p] if static[p].get(r, True)]
+
+        def place(i: int) -> None:
+            if i == size:
+                self.night(counts, _arrangements(counts))
+                return
+            p = order[i]
+            for tok in options[p]:
+                k = counts.get(tok, 0)
+                if k:
+                    counts[tok] = k - 1
+                    deal[p] = tok
+                    place(i + 1)
+                    counts[tok] = k
+
+        place(0)
+
+    def night(self, left: dict[int, int], weight: float) -> None:
+        """Sum every night of the current deal; ``left`` are the cards of the lazy centre
+        slots, and ``weight`` the number of ways to deal them."""
+        self.work += 1
+        if self.work > self.budget:
+            raise DoppelBudget
+        deal = self.deal
+        for p in self.lazy:
+            deal[p] = -1
+        self.cards[:] = deal
+        self.rem = dict(left)
+        self.k = len(self.lazy)
+        self.copy = -1
+        for o in self.obs:
+            o.clear()
+        key = tuple(deal[: self.n])
+        self.key = key
+        plan = self.plans.get(key)
+        if plan is None:
+            plan = self.plans[key] = self.plan(key, -1)
+        self.tasks, self.settle = plan
+        self.task(0, weight)
+
+    def reveal(  # noqa: PLR0917
+        self, pos: int, kind: str, seat: int, a: EAction, i: int, w: float, step: str
+    ) -> None:
+        """Deal the lazy centre slot ``pos`` every possible way, then apply ``a``."""
+        rem = self.rem
+        k = self.k
+        cards = self.cards
+        deal = self.deal
+        items = [(t, m, m / k) for t, m in rem.items() if m]
+        for t, m, share in items:
+            rem[t] = m - 1
+            self.k = k - 1
+            cards[pos] = deal[pos] = t
+            self.apply(kind, seat, a, i, w * share, step)
+            cards[pos] = deal[pos] = -1
+            rem[t] = m
+            self.k = k
+
+    def plan(
+        self, seats: tuple[int, ...], copy: int
+    ) -> tuple[list[tuple[int, int]], list[list[int]]]:
+        """The night's tasks for the cards dealt to the seats, and when to weigh each claim
+        (``copy``: what the Doppelgänger copied, -1: not known yet)."""
+        n = self.n
+        tasks: list[tuple[int, int]] = []
+        for step in self.d.steps:
+            holder = _HOLDER.get(step)
+            if holder is None:
+                tasks.append((step, -1))
+            else:
+                tasks.extend((step, p) for p in range(n) if seats[p] == holder)
+        # Each claimant's claim is weighed as soon as its night knowledge is complete:
+        # after the last task that may tell it anything (its card decides which, and for
+        # the Doppelgänger, its copy).
+        settle: list[list[int]] = [[] for _ in range(len(tasks) + 1)]
+        for seat in self.claimants:
+            role = seats[seat]
+            last = -1
+            for i, (kind, who) in enumerate(tasks):
+                if who == seat:
+                    last = i
+                elif who < 0:
+                    if role == DG:
+                        later = (
+                            (kind == T_WOLVES and copy in (-1, WOLF))
+                            or (kind == T_MASONS and copy in (-1, MASON))
+                            or (kind == T_DGMIN and copy in (-1, MINION))
+                            or (kind == T_DGINS and copy in (-1, INSOM))
+                        )
+                    else:
+                        later = (kind == T_WOLVES and role == WOLF) or (
+                            kind == T_MASONS and role == MASON
+                        )
+                    if later:
+                        last = i
+            settle[last + 1].append(seat)
+        return tasks, settle
+
+    # --- helpers --------------------------------------------------------------------------
+
+    def push(self, seat: int, item: Obs) -> bool:
+        """Tell ``seat`` something; False if it contradicts what the solving seat knows."""
+        lst = self.obs[seat]
+        lst.append(item)
+        if seat == self.me:
+            k = len(lst) - 1
+            mine = self.my_obs
+            if k >= len(mine) or mine[k] != item:
+                return False
+        return True
+
+    def eff(self, card: int) -> int:
+        if card == DG:
+            c = self.copy
+            return DG if c < 0 else c
+        return card
+
+    def copied(self, seat: int) -> int:
+        return self.copy if self.deal[seat] == DG else -1
+
+    def awake_as(self, role: int) -> tuple[int, ...]:
+        deal = self.deal
+        copy = self.copy
+        return tuple(
+            p for p in range(self.n) if deal[p] == role or (deal[p] == DG and copy == role)
+        )
+
+    def my_action(self, kind: str) -> EAction | None:
+        """The action the solving seat took at this decision, read from what it saw next."""
+        lst = self.obs[self.me]
+        mine = self.my_obs
+        k = len(lst)
+        if k >= len(mine):
+            return None
+        o = mine[k]
+        v = o[0]
+        if v == DECLINED:
+            return (PASS_V,) if kind not in ("copy", "drunk") else None
+        if kind == "copy":
+            return (COPY_V, int(o[1])) if v == COPIED else None
+        if kind == "seer":
+            if v == CARD:
+                return (LOOKP_V, int(o[1]))
+            if v == CENTRE and k + 1 < len(mine) and mine[k + 1][0] == CENTRE:
+                return (LOOKC_V, int(o[1]), int(mine[k + 1][1]))
+            return None
+        if kind == "lone_wolf":
+            return (PEEK_V, int(o[1])) if v == CENTRE else None
+        if kind == "robber":
+            return (ROB_V, int(o[1])) if v == ROBBED else None
+        if kind == "troublemaker":
+            return (SWAP_V, int(o[1]), int(o[2])) if v == SWAPPED else None
+        if kind == "drunk":
+            return (TAKE_V, int(o[1])) if v == TOOK else None
+        return None
+
+    def candidates(
+        self, kind: str, seat: int, honest_if_claimed: bool
+    ) -> tuple[tuple[EAction, ...], float]:
+        """The choices to enumerate for another seat's decision, and each one's prior.
+
+        Only choices that can give the seat's claim a positive weight are kept: an
+        honest seat did what it says, and a seat that claims a role it was not dealt
+        must end the night with a reason to lie (a Robber who took a werewolf-side or
+        Tanner card, a Doppelgänger who copied one or a role that may still get one).
+        A Doppelgänger whose copy leaves it honest copied what its claim says.
+        """
+        opts = self.d.options[(kind, seat)]
+        prior = 1.0 / len(opts)
+        claim = self.claims.get(seat)
+        if claim is None or self.lenient:
+            return opts, prior
+        role_ok = claim.role in (-1, self.deal[seat])
+        did = claim.did
+        acts = self.d.actions
+        if honest_if_claimed:
+            if not role_ok:
+                return (), prior
+            if did is None:
+                return opts, prior
+            return tuple(a for a in opts if acts[a] == did), prior
+        cards = self.cards
+        if kind == "robber":
+            liar = tuple(a for a in opts if a[0] == ROB_V and cards[a[1]] in LIAR_ROLES)
+            if not role_ok:
+                return liar, prior
+            if did is None:
+                return opts, prior
+            return tuple(a for a in opts if acts[a] == did or a in liar), prior
+        if kind == "copy":
+            if not role_ok:
+                return tuple(a for a in opts if cards[a[1]] in _MAY_LIE_AFTER_COPY), prior
+            # An honest copy is the one the claim names, and the claim's sightings (if
+            # any) show the copied card where it was.
+            named = did.players[0] if did is not None and did.kind == "copy" else -1
+            saw = claim.saw
+            return tuple(
+                a
+                for a in opts
+                if cards[a[1]] in _MAY_LIE_AFTER_COPY
+                or (
+                    (named < 0 or a[1] == named)
+                    and (not saw or (cards[a[1]], a[1], -1) in saw)
+                )
+            ), prior
+        return opts, prior
+
+    # --- the night, task by task ------------------------------------------------------------
+
+    def factor(self, seat: int) -> float:
+        """The weight of ``seat``'s claim given what it knows in this world."""
+        d = self.d
+        dealt = self.deal[seat]
+        key = (seat, dealt, tuple(self.obs[seat]))
+        info = d.truths.get(key)
+        if info is None:
+            o = key[2]
+            info = (known_role(dealt, o) in LIAR_ROLES, truthful(seat, dealt, o))
+            if len(d.truths) >= 1 << 16:
+                d.truths.clear()
+            d.truths[key] = info
+        if info[0]:
+            return self.lie[seat]
+        if compatible(self.claims[seat], info[1]):
+            return 1.0
+        return EPSILON * self.lie[seat] if self.lenient else 0.0
+
+    def task(self, i: int, w: float) -> None:
+        tasks = self.tasks
+        for seat in self.settle[i]:
+            f = self.factor(seat)
+            if f == 0.0:
+                return
+            w *= f
+        if i == len(tasks):
+            self.leaf(w)
+            return
+        kind, seat = tasks[i]
+        n = self.n
+        obs = self.obs
+        cards = self.cards
+        if kind == T_WOLVES:
+            wolves = self.awake_as(WOLF)
+            item: Obs = (WOLVES, *wolves)
+            ok = True
+            pushed = []
+            for wseat in wolves:
+                pushed.append(wseat)
+                if not self.push(wseat, item):
+                    ok = False
+                    break
+            if ok:
+                if len(wolves) == 1 and self.d.peek:
+                    self.decide("lone_wolf", wolves[0], i, w, "werewolves")
+                else:
+                    self.task(i + 1, w)
+            for wseat in pushed:
+                obs[wseat].pop()
+            return
+        if kind == T_MINION:
+            item = (SHOWN, *self.awake_as(WOLF))
+            if self.push(seat, item):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if kind == T_DGMIN:
+            wolves = tuple(p for p in range(n) if self.deal[p] == WOLF)
+            item = (SHOWN, *wolves)
+            self.group(i, w, [p for p in range(n) if self.copied(p) == MINION], item)
+            return
+        if kind == T_MASONS:
+            masons = self.awake_as(MASON)
+            self.group(i, w, list(masons), (MASONS, *masons))
+            return
+        if kind == T_INSOM:
+            if self.push(seat, (OWN, cards[seat])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if kind == T_DGINS:
+            pushed = []
+            ok = True
+            for p in range(n):
+                if self.copied(p) == INSOM:
+                    pushed.append(p)
+                    if not self.push(p, (OWN, cards[p])):
+                        ok = False
+                        break
+            if ok:
+                self.task(i + 1, w)
+            for p in pushed:
+                obs[p].pop()
+            return
+        if kind == T_DG:
+            self.decide("copy", seat, i, w, "doppelganger")
+            return
+        step = _STEP_NAME[kind]
+        if kind == T_SEER and seat != self.me and seat not in self.claims:
+            # An unclaimed Seer's look changes nothing anyone else can observe.
+            self.task(i + 1, w)
+            return
+        self.decide(step, seat, i, w, step)
+
+    def group(self, i: int, w: float, seats: list[int], item: Obs) -> None:
+        pushed = []
+        ok = True
+        for p in seats:
+            pushed.append(p)
+            if not self.push(p, item):
+                ok = False
+                break
+        if ok:
+            self.task(i + 1, w)
+        for p in pushed:
+            self.obs[p].pop()
+
+    def decide(self, kind: str, seat: int, i: int, w: float, step: str) -> None:
+        """Branch over ``seat``'s choices at this decision, then go on from task ``i + 1``."""
+        if seat == self.me:
+            mine = self.my_action(kind)
+            if mine is None or mine not in self.d.options[(kind, seat)]:
+                return
+            self.apply(kind, seat, mine, i, w, step)
+            return
+        if kind == "lone_wolf":
+            # What a Werewolf peeks at changes nothing anyone else can observe, and a
+            # Werewolf's claim weighs the same whatever it saw.
+            self.task(i + 1, w)
+            return
+        honest = kind in ("seer", "troublemaker", "drunk")
+        opts, prior = self.candidates(kind, seat, honest)
+        if not opts:
+            return
+        self.work += len(opts)
+        if self.work > self.budget:
+            raise DoppelBudget
+        w2 = w * prior
+        for a in opts:
+            self.apply(kind, seat, a, i, w2, step)
+
+    def apply(self, kind: str, seat: int, a: EAction, i: int, w: float, step: str) -> None:  # noqa: PLR0917
+        cards = self.cards
+        obs = self.obs
+        n = self.n
+        v = a[0]
+        if v == PASS_V:
+            if self.push(seat, (DECLINED, step)):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if v == COPY_V:
+            t = a[1]
+            seen = cards[t]
+            self.copy = seen
+            if self.push(seat, (COPIED, t, seen)):
+                # Now that the copy is known, its claim is weighed as soon as it can be.
+                settle = self.settle
+                skey = (*self.key, seen)
+                after = self.settles.get(skey)
+                if after is None:
+                    after = self.settles[skey] = self.plan(self.key, seen)[1]
+                self.settle = after
+                if seen in _ACTIVE:
+                    self.decide(_ACT_KIND[seen], seat, i, w, "doppelganger")
+                else:
+                    self.task(i + 1, w)
+                self.settle = settle
+            obs[seat].pop()
+            self.copy = -1
+            return
+        if v == LOOKP_V:
+            t = a[1]
+            if self.push(seat, (CARD, t, cards[t])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if v in (LOOKC_V, PEEK_V, TAKE_V):
+            for c in a[1:]:
+                if cards[n + c] < 0:
+                    self.reveal(n + c, kind, seat, a, i, w, step)
+                    return
+        if v == LOOKC_V:
+            x, y = a[1], a[2]
+            if self.push(seat, (CENTRE, x, cards[n + x])):
+                if self.push(seat, (CENTRE, y, cards[n + y])):
+                    self.task(i + 1, w)
+                obs[seat].pop()
+            obs[seat].pop()
+            return
+        if v == PEEK_V:
+            c = a[1]
+            if self.push(seat, (CENTRE, c, cards[n + c])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if v == ROB_V:
+            t = a[1]
+            cards[seat], cards[t] = cards[t], cards[seat]
+            if self.push(seat, (ROBBED, t, cards[seat])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            cards[seat], cards[t] = cards[t], cards[seat]
+            return
+        if v == SWAP_V:
+            x, y = a[1], a[2]
+            cards[x], cards[y] = cards[y], cards[x]
+            if self.push(seat, (SWAPPED, x, y)):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            cards[x], cards[y] = cards[y], cards[x]
+            return
+        c = n + a[1]  # take
+        cards[seat], cards[c] = cards[c], cards[seat]
+        if self.push(seat, (TOOK, a[1])):
+            self.task(i + 1, w)
+        obs[seat].pop()
+        cards[seat], cards[c] = cards[c], cards[seat]
+
+    # --- a finished night -----------------------------------------------------------------
+
+    def leaf(self, w: float) -> None:
+        self.worlds += 1
+        if self.me >= 0 and len(self.obs[self.me]) != len(self.my_obs):
+            return
+        if w == 0.0:
+            return
+        self.total += w
+        final = self.final
+        dealt = self.dealt
+        cards = self.cards
+        deal = self.deal
+        n = self.n
+        wolf = False
+        for p in range(len(cards)):
+            tok = cards[p]
+            if tok < 0:  # a centre card never read: the cards left, in proportion
+                for t, m in self.rem.items():
+                    if m:
+                        share = w * m / self.k
+                        final[p][self.eff(t)] += share
+                        dealt[p][t] += share
+                continue
+            r = self.eff(tok)
+            final[p][r] += w
+            if r == WOLF and p < n:
+                wolf = True
+            dealt[p][deal[p]] += w
+        if wolf:
+            self.wolf_mass += w
+
+
+def _static_fit(c: ClaimKey, r: int) -> bool:
+    """Whether a seat dealt ``r`` (a Villager, a Hunter, the Troublemaker, the Drunk or a
+    Mason: honest, whatever the night) can have made claim ``c``: the parts of its
+    truthful claim that the card alone fixes."""
+    if c.role not in (-1, r):
+        return False
+    if r in (VILLAGER, HUNTER):
+        return c.did is None and not c.saw
+    if r == TM:
+        return not c.saw and (c.did is None or c.did.kind in ("swap", "pass"))
+    if r == DRUNK:
+        return not c.saw and (c.did is None or c.did.kind == "take")
+    # a Mason: no action, and only Mason sightings of players
+    return c.did is None and all(role == MASON and seat >= 0 for role, seat, _ in c.saw)
+
+
+def _arrangements(counts: dict[int, int]) -> float:
+    """In how many distinct orders the cards ``counts`` can lie (a multinomial)."""
+    total = 1.0
+    k = 0
+    for m in counts.values():
+        for j in range(1, m + 1):
+            k += 1
+            total *= k / j
+    return total
+
+
+__all__ = ["DoppelBudget", "DoppelDeck", "solve"]
