@@ -253,6 +253,15 @@ class _Walk:
         """The players' cards of the current deal."""
         self.settles: dict[tuple[int, ...], list[list[int]]] = {}
         """(the players' cards, the copy) -> when to weigh each claim once the copy is known."""
+        self.ins_swap = [
+            not lenient and s in claims and (claims[s].role not in (-1, INSOM) or claims[s].did is not None)
+            for s in range(dd.n)
+        ]
+        """Per seat: holding the Insomniac, its claim needs it to end with a liar's card."""
+        if not any(self.ins_swap):
+            self.ins_swap = []
+        self.tm_copy = False
+        """This deal's Insomniac needs the Doppelgänger to copy the Troublemaker."""
         self.static: list[dict[int, bool]] = [{} for _ in range(dd.n)]
         """Per claimant, per card whose weight that card alone decides: whether it fits."""
         if not lenient:
@@ -303,6 +312,12 @@ class _Walk:
         self.copy = -1
         for o in self.obs:
             o.clear()
+        self.tm_copy = False
+        if self.ins_swap:
+            ins = self.feasible_insomniac()
+            if ins < 0:
+                return
+            self.tm_copy = ins == 1
         key = tuple(deal[: self.n])
         self.key = key
         plan = self.plans.get(key)
@@ -310,6 +325,42 @@ class _Walk:
             plan = self.plans[key] = self.plan(key, -1)
         self.tasks, self.settle = plan
         self.task(0, weight)
+
+    def feasible_insomniac(self) -> int:
+        """Whether the Insomniac of this deal can end the night as its claim needs: an
+        Insomniac who claims another role, or an action, must end with a werewolf-side or
+        Tanner card, and only a swap brings one (a robbery gives the robbed seat the
+        Robber's card or the Doppelgänger's): the Troublemaker's (which must be able to
+        touch it) or a Doppelgänger's that copied the Troublemaker.  0: nothing to check
+        or the Troublemaker can; 1: only if the Doppelgänger copies the Troublemaker; -1:
+        never."""
+        deal = self.deal
+        n = self.n
+        p = -1
+        tm = -1
+        dg = -1
+        for s in range(n):
+            r = deal[s]
+            if r == INSOM:
+                p = s
+            elif r == TM:
+                tm = s
+            elif r == DG:
+                dg = s
+        if p < 0 or not self.ins_swap[p]:
+            return 0
+        if tm >= 0:
+            if tm == self.me:
+                if any(o[0] == SWAPPED and p in (o[1], o[2]) for o in self.my_obs):
+                    return 0
+            else:
+                said = self.claims.get(tm)
+                did = None if said is None else said.did
+                if did is None or (did.kind == "swap" and p in did.players):
+                    return 0
+            if dg >= 0:
+                return 1
+        return -1
 
     def reveal(  # noqa: PLR0917
         self, pos: int, kind: str, seat: int, a: EAction, i: int, w: float, step: str
@@ -320,6 +371,12 @@ class _Walk:
         cards = self.cards
         deal = self.deal
         items = [(t, m, m / k) for t, m in rem.items() if m]
+        if a[0] == LOOKC_V and not self.lenient:
+            claim = self.claims.get(seat)
+            if claim is not None and claim.saw:
+                # A Seer (dealt, or a copy) is honest: what it looked at is what it says.
+                slot = pos - self.n
+                items = [x for x in items if (x[0], -1, slot) in claim.saw]
         for t, m, share in items:
             rem[t] = m - 1
             self.k = k - 1
@@ -624,6 +681,8 @@ class _Walk:
         if v == COPY_V:
             t = a[1]
             seen = cards[t]
+            if self.tm_copy and seen != TM:
+                return  # the Insomniac's claim needs the Troublemaker's copy
             self.copy = seen
             if self.push(seat, (COPIED, t, seen)):
                 # Now that the copy is known, its claim is weighed as soon as it can be.
