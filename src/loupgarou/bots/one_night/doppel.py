@@ -260,6 +260,8 @@ class _Walk:
         """Per seat: holding the Insomniac, its claim needs it to end with a liar's card."""
         if not any(self.ins_swap):
             self.ins_swap = []
+        self.ins_at = -1
+        """The claimant dealt the Insomniac in this deal (-1: none, or lenient)."""
         self.tm_copy = False
         """This deal's Insomniac needs the Doppelgänger to copy the Troublemaker."""
         self.static: list[dict[int, bool]] = [{} for _ in range(dd.n)]
@@ -312,6 +314,11 @@ class _Walk:
         self.copy = -1
         for o in self.obs:
             o.clear()
+        self.ins_at = -1
+        if not self.lenient:
+            for p in self.claimants:
+                if deal[p] == INSOM:
+                    self.ins_at = p
         self.tm_copy = False
         if self.ins_swap:
             ins = self.feasible_insomniac()
@@ -325,6 +332,15 @@ class _Walk:
             plan = self.plans[key] = self.plan(key, -1)
         self.tasks, self.settle = plan
         self.task(0, weight)
+
+    def ins_fits(self, card: int) -> bool:
+        """Whether the claim of the Insomniac at :attr:`ins_at` can weigh anything if it
+        ends the night with ``card`` (what :meth:`factor` will say once it has looked)."""
+        p = self.ins_at
+        obs: tuple[Obs, ...] = ((OWN, card),)
+        if known_role(INSOM, obs) in LIAR_ROLES:
+            return True
+        return compatible(self.claims[p], truthful(p, INSOM, obs))
 
     def feasible_insomniac(self) -> int:
         """Whether the Insomniac of this deal can end the night as its claim needs: an
@@ -393,36 +409,38 @@ class _Walk:
         (``copy``: what the Doppelgänger copied, -1: not known yet)."""
         n = self.n
         tasks: list[tuple[int, int]] = []
+        at = [-1] * 11  # per group task, its index
+        own = [-1] * n  # per seat, the index of its last task of its own
         for step in self.d.steps:
             holder = _HOLDER.get(step)
             if holder is None:
+                at[step] = len(tasks)
                 tasks.append((step, -1))
             else:
-                tasks.extend((step, p) for p in range(n) if seats[p] == holder)
+                for p in range(n):
+                    if seats[p] == holder:
+                        own[p] = len(tasks)
+                        tasks.append((step, p))
         # Each claimant's claim is weighed as soon as its night knowledge is complete:
         # after the last task that may tell it anything (its card decides which, and for
         # the Doppelgänger, its copy).
         settle: list[list[int]] = [[] for _ in range(len(tasks) + 1)]
         for seat in self.claimants:
             role = seats[seat]
-            last = -1
-            for i, (kind, who) in enumerate(tasks):
-                if who == seat:
-                    last = i
-                elif who < 0:
-                    if role == DG:
-                        later = (
-                            (kind == T_WOLVES and copy in (-1, WOLF))
-                            or (kind == T_MASONS and copy in (-1, MASON))
-                            or (kind == T_DGMIN and copy in (-1, MINION))
-                            or (kind == T_DGINS and copy in (-1, INSOM))
-                        )
-                    else:
-                        later = (kind == T_WOLVES and role == WOLF) or (
-                            kind == T_MASONS and role == MASON
-                        )
-                    if later:
-                        last = i
+            last = own[seat]
+            if role == WOLF:
+                last = max(last, at[T_WOLVES])
+            elif role == MASON:
+                last = max(last, at[T_MASONS])
+            elif role == DG:
+                if copy in (-1, WOLF):
+                    last = max(last, at[T_WOLVES])
+                if copy in (-1, MASON):
+                    last = max(last, at[T_MASONS])
+                if copy in (-1, MINION):
+                    last = max(last, at[T_DGMIN])
+                if copy in (-1, INSOM):
+                    last = max(last, at[T_DGINS])
             settle[last + 1].append(seat)
         return tasks, settle
 
@@ -624,6 +642,10 @@ class _Walk:
         if kind == T_DG:
             self.decide("copy", seat, i, w, "doppelganger")
             return
+        if kind == T_DRUNK and self.ins_at >= 0 and not self.ins_fits(cards[self.ins_at]):
+            # The Insomniac's card is final once the Troublemaker has played (the Drunk
+            # moves only its own): its claim can be checked now.
+            return
         step = _STEP_NAME[kind]
         if kind == T_SEER and seat != self.me and seat not in self.claims:
             # An unclaimed Seer's look changes nothing anyone else can observe.
@@ -706,6 +728,16 @@ class _Walk:
                 self.task(i + 1, w)
             obs[seat].pop()
             return
+        if v == TAKE_V and step == "drunk":
+            # The Drunk's new card stays unknown: nobody looks at the Drunk's seat after
+            # step 8 (the Insomniacs look at their own), so it is any card left.
+            c = n + a[1]
+            cards[seat], cards[c] = cards[c], cards[seat]
+            if self.push(seat, (TOOK, a[1])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            cards[seat], cards[c] = cards[c], cards[seat]
+            return
         if v in (LOOKC_V, PEEK_V, TAKE_V):
             for c in a[1:]:
                 if cards[n + c] < 0:
@@ -763,22 +795,36 @@ class _Walk:
         deal = self.deal
         n = self.n
         wolf = False
+        unknown = False
+        rem = self.rem
+        k = self.k
         for p in range(len(cards)):
             tok = cards[p]
-            if tok < 0:  # a centre card never read: the cards left, in proportion
-                for t, m in self.rem.items():
+            if tok < 0:
+                # A card nobody read (a centre card, or the one the Drunk took): the cards
+                # left, in proportion.
+                for t, m in rem.items():
                     if m:
-                        share = w * m / self.k
-                        final[p][self.eff(t)] += share
-                        dealt[p][t] += share
-                continue
-            r = self.eff(tok)
-            final[p][r] += w
-            if r == WOLF and p < n:
-                wolf = True
-            dealt[p][deal[p]] += w
+                        final[p][self.eff(t)] += w * m / k
+                if p < n:
+                    unknown = True
+            else:
+                r = self.eff(tok)
+                final[p][r] += w
+                if r == WOLF and p < n:
+                    wolf = True
+            dealt_card = deal[p]
+            if dealt_card < 0:
+                for t, m in rem.items():
+                    if m:
+                        dealt[p][t] += w * m / k
+            else:
+                dealt[p][dealt_card] += w
         if wolf:
             self.wolf_mass += w
+        elif unknown:
+            # (No Doppelgänger card among the cards left copies anything: nobody held it.)
+            self.wolf_mass += w * rem.get(WOLF, 0) / k
 
 
 def _static_fit(c: ClaimKey, r: int) -> bool:
