@@ -169,8 +169,11 @@ class DoppelDeck:
         self.size = n + 3
         self.peek = peek
         self.counts = {r: k for r, k in counts.items() if k}
-        self.ok = self.counts.get(DG, 0) == 1
-        """The path applies: exactly one Doppelgänger card."""
+        self.ok = self.counts.get(DG, 0) == 1 and all(
+            self.counts.get(r, 0) <= 1 for r in (SEER, ROBBER, TM, DRUNK, INSOM, MINION)
+        )
+        """The path applies: exactly one Doppelgänger card, at most one card of each role
+        that acts alone."""
         deck = tuple(ROLES[r] for r, k in sorted(self.counts.items()) for _ in range(k))
         self.steps = tuple(_STEP_TASK[s] for s in call_list(deck)) if self.ok else ()
         self.options = {(kind, s): _options(kind, n, s) for kind in KINDS for s in range(n)}
@@ -260,6 +263,10 @@ class _Walk:
         """Per seat: holding the Insomniac, its claim needs it to end with a liar's card."""
         if not any(self.ins_swap):
             self.ins_swap = []
+        self.seer_at = -1
+        """The claimant dealt the Seer in this deal (-1: none, or lenient)."""
+        self.movers = False
+        """In this deal, a Doppelgänger may copy a Robber, a Troublemaker or a Drunk."""
         self.ins_at = -1
         """The claimant dealt the Insomniac in this deal (-1: none, or lenient)."""
         self.tm_copy = False
@@ -319,6 +326,22 @@ class _Walk:
             for p in self.claimants:
                 if deal[p] == INSOM:
                     self.ins_at = p
+        self.seer_at = -1
+        self.movers = False
+        if not self.lenient:
+            g = -1
+            active = 0
+            for p in range(self.n):
+                r = deal[p]
+                if r == DG:
+                    g = p
+                elif r in (ROBBER, TM, DRUNK):
+                    active += 1
+                elif r == SEER and p in self.claims:
+                    self.seer_at = p
+            self.movers = g >= 0 and active > 0
+            if self.seer_at >= 0 and not self.seer_fits():
+                return
         self.tm_copy = False
         if self.ins_swap:
             ins = self.feasible_insomniac()
@@ -374,9 +397,49 @@ class _Walk:
                 did = None if said is None else said.did
                 if did is None or (did.kind == "swap" and p in did.players):
                     return 0
-            if dg >= 0:
+            if dg >= 0 and self.may_copy(dg, tm, TM):
                 return 1
         return -1
+
+    def may_copy(self, g: int, t: int, role: int) -> bool:
+        """Whether the Doppelgänger at ``g`` may have copied ``role`` at seat ``t`` (an
+        active role, after which it is honest), given what it knows or claims."""
+        if g == self.me:
+            return bool(self.my_obs) and self.my_obs[0] == (COPIED, t, role)
+        c = self.claims.get(g)
+        if c is None or self.lenient:
+            return True
+        if c.role not in (-1, DG) or (c.saw and (role, t, -1) not in c.saw):
+            return False
+        did = c.did
+        return did is None or did.kind != "copy" or did.players[0] == t
+
+    def seer_fits(self) -> bool:
+        """Whether the claim of the Seer of this deal (an honest claimant) can fit: the cards
+        it names were there at step 5.  Before step 5 only the Doppelgänger's copied action
+        moves cards: a centre card it names is the dealt one (the Doppelgänger's card, if a
+        copied Drunk took it), a player's card the dealt one unless a copied Robber,
+        Troublemaker or Drunk can have moved it."""
+        s = self.seer_at
+        n = self.n
+        deal = self.deal
+        c = self.claims[s]
+        need: dict[int, int] = {}
+        for role, seat, slot in c.saw:
+            if role == DG:
+                continue
+            if seat >= 0:
+                if 0 <= seat < n and deal[seat] != role and not self.movers:
+                    return False
+            elif 0 <= slot < 3:
+                have = deal[n + slot]
+                if have >= 0:
+                    if have != role:
+                        return False
+                else:
+                    need[role] = need.get(role, 0) + 1
+        rem = self.rem
+        return all(rem.get(role, 0) >= k for role, k in need.items())
 
     def reveal(  # noqa: PLR0917
         self, pos: int, kind: str, seat: int, a: EAction, i: int, w: float, step: str
