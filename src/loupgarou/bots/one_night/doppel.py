@@ -251,6 +251,12 @@ class _Walk:
         self.work = 0
         self.lazy: list[int] = []
         self.rem: dict[int, int] = {}
+        """The cards of the lazy centre slots not read yet (counts per role)."""
+        self.left: dict[int, int] = {}
+        """The cards not dealt yet (counts per role)."""
+        self.order: list[int] = []
+        self.options: list[list[int]] = []
+        """Per position, the cards it may be dealt."""
         self.k = 0
         self.key: tuple[int, ...] = ()
         """The players' cards of the current deal."""
@@ -281,54 +287,54 @@ class _Walk:
     # --- deals ----------------------------------------------------------------------------
 
     def deals(self, order: list[int], allowed: list[frozenset[int]]) -> None:
-        counts = dict(self.d.counts)
-        deal = self.deal
-        size = len(order)
-        n = self.n
+        """Deal the positions of ``order`` every way their ``allowed`` cards permit (the
+        centre slots left out are dealt lazily), and sum each deal's nights."""
         static = self.static
         options = [sorted(allowed[p]) for p in range(self.d.size)]
-        for p in range(n):
+        for p in range(self.n):
             if static[p]:
                 options[p] = [r for r in options[p] if static[p].get(r, True)]
+        self.order = order
+        self.options = options
+        self.left = dict(self.d.counts)
+        self.place(0)
 
-        def place(i: int) -> None:
-            if i == size:
-                self.night(counts, _arrangements(counts))
-                return
-            p = order[i]
-            for tok in options[p]:
-                k = counts.get(tok, 0)
-                if k:
-                    counts[tok] = k - 1
-                    deal[p] = tok
-                    place(i + 1)
-                    counts[tok] = k
+    def place(self, i: int) -> None:
+        """Deal position ``order[i]`` each card it may hold, then the next, or the night
+        once every position of ``order`` holds one."""
+        order = self.order
+        if i == len(order):
+            self.night()
+            return
+        p = order[i]
+        left = self.left
+        deal = self.deal
+        for tok in self.options[p]:
+            k = left.get(tok, 0)
+            if k:
+                left[tok] = k - 1
+                deal[p] = tok
+                self.place(i + 1)
+                left[tok] = k
 
-        place(0)
-
-    def night(self, left: dict[int, int], weight: float) -> None:
-        """Sum every night of the current deal; ``left`` are the cards of the lazy centre
-        slots, and ``weight`` the number of ways to deal them."""
+    def night(self) -> None:
+        """Sum every night of the current deal; :attr:`left` holds the cards of the lazy
+        centre slots."""
         self.work += 1
         if self.work > self.budget:
             raise DoppelBudget
         deal = self.deal
         for p in self.lazy:
             deal[p] = -1
-        self.cards[:] = deal
-        self.rem = dict(left)
-        self.k = len(self.lazy)
-        self.copy = -1
-        for o in self.obs:
-            o.clear()
+        left = self.left
+        self.rem = left
         self.ins_at = -1
+        self.seer_at = -1
+        self.movers = False
         if not self.lenient:
             for p in self.claimants:
                 if deal[p] == INSOM:
                     self.ins_at = p
-        self.seer_at = -1
-        self.movers = False
-        if not self.lenient:
             g = -1
             active = 0
             for p in range(self.n):
@@ -348,13 +354,18 @@ class _Walk:
             if ins < 0:
                 return
             self.tm_copy = ins == 1
+        self.cards[:] = deal
+        self.k = len(self.lazy)
+        self.copy = -1
+        for o in self.obs:
+            o.clear()
         key = tuple(deal[: self.n])
         self.key = key
         plan = self.plans.get(key)
         if plan is None:
             plan = self.plans[key] = self.plan(key, -1)
         self.tasks, self.settle = plan
-        self.task(0, weight)
+        self.task(0, _arrangements(left))
 
     def ins_fits(self, card: int) -> bool:
         """Whether the claim of the Insomniac at :attr:`ins_at` can weigh anything if it
