@@ -56,7 +56,6 @@ from .knowledge import (
     SEER,
     SHOWN,
     SWAPPED,
-    TANNER,
     TM,
     TOOK,
     VILLAGER,
@@ -204,9 +203,7 @@ def solve(  # noqa: PLR0917
     walk = _Walk(dd, knowledge, claims, lies, lenient, budget)
     every = frozenset(dd.counts)
     lazy = [p for p in range(dd.n, dd.size) if allowed[p] == every]
-    order = sorted(
-        (p for p in range(dd.size) if p not in lazy), key=lambda p: (len(allowed[p]), p)
-    )
+    order = sorted((p for p in range(dd.size) if p not in lazy), key=lambda p: (len(allowed[p]), p))
     walk.lazy = lazy
     walk.deals(order, allowed)
     return walk.final, walk.dealt, walk.total, walk.wolf_mass, walk.worlds
@@ -263,7 +260,9 @@ class _Walk:
         self.settles: dict[tuple[int, ...], list[list[int]]] = {}
         """(the players' cards, the copy) -> when to weigh each claim once the copy is known."""
         self.ins_swap = [
-            not lenient and s in claims and (claims[s].role not in (-1, INSOM) or claims[s].did is not None)
+            not lenient
+            and s in claims
+            and (claims[s].role not in (-1, INSOM) or claims[s].did is not None)
             for s in range(dd.n)
         ]
         """Per seat: holding the Insomniac, its claim needs it to end with a liar's card."""
@@ -620,10 +619,7 @@ class _Walk:
                 a
                 for a in opts
                 if cards[a[1]] in _MAY_LIE_AFTER_COPY
-                or (
-                    (named < 0 or a[1] == named)
-                    and (not saw or (cards[a[1]], a[1], -1) in saw)
-                )
+                or ((named < 0 or a[1] == named) and (not saw or (cards[a[1]], a[1], -1) in saw))
             ), prior
         return opts, prior
 
