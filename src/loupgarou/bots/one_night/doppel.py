@@ -245,6 +245,10 @@ class _Walk:
         self.tasks: list[tuple[int, int]] = []
         self.settle: list[list[int]] = []
         self.plans: dict[tuple[int, ...], tuple[list[tuple[int, int]], list[list[int]]]] = {}
+        self.cand: dict[
+            tuple[str, int, int], tuple[tuple[EAction, ...], float, bool, frozenset[EAction]]
+        ] = {}
+        """(decision, seat, its card) -> :meth:`static_candidates`."""
         self.work = 0
         self.lazy: list[int] = []
         self.rem: dict[int, int] = {}
@@ -586,42 +590,64 @@ class _Walk:
         Tanner card, a Doppelgänger who copied one or a role that may still get one).
         A Doppelgänger whose copy leaves it honest copied what its claim says.
         """
+        key = (kind, seat, self.deal[seat])
+        known = self.cand.get(key)
+        if known is None:
+            known = self.cand[key] = self.static_candidates(kind, seat, honest_if_claimed)
+        opts, prior, dynamic, matching = known
+        if not dynamic:
+            return opts, prior
+        cards = self.cards
+        if kind == "robber":
+            # A Robber that claims otherwise lies: it robbed a liar's card.
+            return tuple(
+                a
+                for a in opts
+                if a in matching or (a[0] == ROB_V and cards[a[1]] in LIAR_ROLES)
+            ), prior
+        # A Doppelgänger: the copy its claim names (``matching``; every one if it names
+        # none), the copied card shown where it was if it claims a sighting, or a copy
+        # that may leave it with a reason to lie.
+        claim = self.claims[seat]
+        saw = claim.saw
+        return tuple(
+            a
+            for a in opts
+            if cards[a[1]] in _MAY_LIE_AFTER_COPY
+            or (a in matching and (not saw or (cards[a[1]], a[1], -1) in saw))
+        ), prior
+
+    def static_candidates(
+        self, kind: str, seat: int, honest_if_claimed: bool
+    ) -> tuple[tuple[EAction, ...], float, bool, frozenset[EAction]]:
+        """What :meth:`candidates` can work out from the seat's card and claim alone: the
+        choices (every legal one when the rest depends on the cards), the prior, whether
+        the choices still depend on the cards, and the choices its claim names."""
         opts = self.d.options[(kind, seat)]
         prior = 1.0 / len(opts)
         claim = self.claims.get(seat)
         if claim is None or self.lenient:
-            return opts, prior
+            return opts, prior, False, frozenset()
         role_ok = claim.role in (-1, self.deal[seat])
         did = claim.did
         acts = self.d.actions
+        named = frozenset(a for a in opts if did is None or acts[a] == did)
         if honest_if_claimed:
             if not role_ok:
-                return (), prior
-            if did is None:
-                return opts, prior
-            return tuple(a for a in opts if acts[a] == did), prior
-        cards = self.cards
+                return (), prior, False, frozenset()
+            return tuple(a for a in opts if a in named), prior, False, named
         if kind == "robber":
-            liar = tuple(a for a in opts if a[0] == ROB_V and cards[a[1]] in LIAR_ROLES)
-            if not role_ok:
-                return liar, prior
-            if did is None:
-                return opts, prior
-            return tuple(a for a in opts if acts[a] == did or a in liar), prior
+            if role_ok and did is None:
+                return opts, prior, False, named
+            return opts, prior, True, named if role_ok else frozenset()
         if kind == "copy":
             if not role_ok:
-                return tuple(a for a in opts if cards[a[1]] in _MAY_LIE_AFTER_COPY), prior
-            # An honest copy is the one the claim names, and the claim's sightings (if
-            # any) show the copied card where it was.
-            named = did.players[0] if did is not None and did.kind == "copy" else -1
-            saw = claim.saw
-            return tuple(
-                a
-                for a in opts
-                if cards[a[1]] in _MAY_LIE_AFTER_COPY
-                or ((named < 0 or a[1] == named) and (not saw or (cards[a[1]], a[1], -1) in saw))
-            ), prior
-        return opts, prior
+                return opts, prior, True, frozenset()
+            if did is not None and did.kind != "copy":
+                # The claimed action is the copied role's: every copy may fit.
+                named = frozenset(opts)
+            return opts, prior, True, named
+        return opts, prior, False, frozenset()
 
     # --- the night, task by task ------------------------------------------------------------
 
