@@ -205,6 +205,7 @@ def solve(  # noqa: PLR0917
     lazy = [p for p in range(dd.n, dd.size) if allowed[p] == every]
     order = sorted((p for p in range(dd.size) if p not in lazy), key=lambda p: (len(allowed[p]), p))
     walk.lazy = lazy
+    walk.fixed = [p for p in range(dd.size) if p not in lazy]
     walk.deals(order, allowed)
     return walk.final, walk.dealt, walk.total, walk.wolf_mass, walk.worlds
 
@@ -256,6 +257,14 @@ class _Walk:
         self.left: dict[int, int] = {}
         """The cards not dealt yet (counts per role)."""
         self.order: list[int] = []
+        self.acc = [0.0] * (2 * dd.size + 1)
+        """Weights :meth:`leaf` keeps for :meth:`flush`: per position, of the worlds where it
+        holds a card nobody read at dawn; per position, where it was dealt one; and of the
+        worlds with no Werewolf among the players but a player holding a card nobody read."""
+        self.night_w = 0.0
+        """The weight summed so far over the worlds of the current deal."""
+        self.fixed: list[int] = []
+        """The positions dealt before the night (every player, the centre slots pinned)."""
         self.options: list[list[int]] = []
         """Per position, the cards it may be dealt."""
         self.k = 0
@@ -368,7 +377,15 @@ class _Walk:
         if plan is None:
             plan = self.plans[key] = self.plan(key, -1)
         self.tasks, self.settle = plan
+        self.night_w = 0.0
         self.task(0, _arrangements(left))
+        if self.k:
+            self.flush()
+        night_w = self.night_w
+        if night_w > 0.0:
+            dealt = self.dealt
+            for p in self.fixed:
+                dealt[p][deal[p]] += night_w
 
     def ins_fits(self, card: int) -> bool:
         """Whether the claim of the Insomniac at :attr:`ins_at` can weigh anything if it
@@ -470,14 +487,19 @@ class _Walk:
                 # A Seer (dealt, or a copy) is honest: what it looked at is what it says.
                 slot = pos - self.n
                 items = [x for x in items if (x[0], -1, slot) in claim.saw]
+        outer = self.acc
+        self.acc = [0.0] * len(outer)
         for t, m, share in items:
             rem[t] = m - 1
             self.k = k - 1
             cards[pos] = deal[pos] = t
             self.apply(kind, seat, a, i, w * share, step)
+            if self.k:
+                self.flush()
             cards[pos] = deal[pos] = -1
             rem[t] = m
             self.k = k
+        self.acc = outer
 
     def plan(
         self, seats: tuple[int, ...], copy: int
@@ -890,18 +912,16 @@ class _Walk:
         cards = self.cards
         deal = self.deal
         n = self.n
+        size = len(cards)
+        acc = self.acc
         wolf = False
         unknown = False
-        rem = self.rem
-        k = self.k
-        for p in range(len(cards)):
+        for p in range(size):
             tok = cards[p]
             if tok < 0:
                 # A card nobody read (a centre card, or the one the Drunk took): the cards
-                # left, in proportion.
-                for t, m in rem.items():
-                    if m:
-                        final[p][self.eff(t)] += w * m / k
+                # left, in proportion, once for every world with these cards left (:meth:`flush`).
+                acc[p] += w
                 if p < n:
                     unknown = True
             else:
@@ -909,18 +929,46 @@ class _Walk:
                 final[p][r] += w
                 if r == WOLF and p < n:
                     wolf = True
+        # The dealt cards: the lazy centre slots' here (read or not), the others' once a
+        # night (:meth:`night`).
+        self.night_w += w
+        for p in self.lazy:
             dealt_card = deal[p]
             if dealt_card < 0:
-                for t, m in rem.items():
-                    if m:
-                        dealt[p][t] += w * m / k
+                acc[size + p] += w
             else:
                 dealt[p][dealt_card] += w
         if wolf:
             self.wolf_mass += w
         elif unknown:
-            # (No Doppelgänger card among the cards left copies anything: nobody held it.)
+            acc[2 * size] += w
+
+    def flush(self) -> None:
+        """Share the weights :meth:`leaf` kept in :attr:`acc` out among the cards left, in
+        proportion (the cards left are the same for all of them), and empty it.  (No
+        Doppelgänger card among the cards left copies anything: nobody held it.)"""
+        acc = self.acc
+        size = self.d.size
+        rem = self.rem
+        k = self.k
+        shares = [(t, m / k) for t, m in rem.items() if m]
+        for p in range(size):
+            w = acc[p]
+            if w > 0.0:
+                row = self.final[p]
+                for t, share in shares:
+                    row[t] += w * share
+                acc[p] = 0.0
+            w = acc[size + p]
+            if w > 0.0:
+                row = self.dealt[p]
+                for t, share in shares:
+                    row[t] += w * share
+                acc[size + p] = 0.0
+        w = acc[2 * size]
+        if w > 0.0:
             self.wolf_mass += w * rem.get(WOLF, 0) / k
+            acc[2 * size] = 0.0
 
 
 def _static_fit(c: ClaimKey, r: int) -> bool:
