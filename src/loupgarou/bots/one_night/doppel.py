@@ -285,6 +285,8 @@ class _Walk:
         """The claimant dealt the Seer in this deal (-1: none, or lenient)."""
         self.movers = False
         """In this deal, a Doppelgänger may copy a Robber, a Troublemaker or a Drunk."""
+        self.ins_memo: dict[int, bool] = {}
+        """(seat * NROLES + card) -> :meth:`ins_fits`."""
         self.ins_at = -1
         """The claimant dealt the Insomniac in this deal (-1: none, or lenient)."""
         self.tm_copy = False
@@ -391,10 +393,15 @@ class _Walk:
         """Whether the claim of the Insomniac at :attr:`ins_at` can weigh anything if it
         ends the night with ``card`` (what :meth:`factor` will say once it has looked)."""
         p = self.ins_at
-        obs: tuple[Obs, ...] = ((OWN, card),)
-        if known_role(INSOM, obs) in LIAR_ROLES:
-            return True
-        return compatible(self.claims[p], truthful(p, INSOM, obs))
+        key = p * NROLES + card
+        got = self.ins_memo.get(key)
+        if got is None:
+            obs: tuple[Obs, ...] = ((OWN, card),)
+            got = known_role(INSOM, obs) in LIAR_ROLES or compatible(
+                self.claims[p], truthful(p, INSOM, obs)
+            )
+            self.ins_memo[key] = got
+        return got
 
     def feasible_insomniac(self) -> int:
         """Whether the Insomniac of this deal can end the night as its claim needs: an
@@ -623,9 +630,7 @@ class _Walk:
         if kind == "robber":
             # A Robber that claims otherwise lies: it robbed a liar's card.
             return tuple(
-                a
-                for a in opts
-                if a in matching or (a[0] == ROB_V and cards[a[1]] in LIAR_ROLES)
+                a for a in opts if a in matching or (a[0] == ROB_V and cards[a[1]] in LIAR_ROLES)
             ), prior
         # A Doppelgänger: the copy its claim names (``matching``; every one if it names
         # none), the copied card shown where it was if it claims a sighting, or a copy

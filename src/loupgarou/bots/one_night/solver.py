@@ -26,8 +26,10 @@ dawn and of each dealt role, over the worlds consistent with what the seat knows
   factor ``EPSILON`` times the lie weight) and marks the answer ``lenient``.
 
 **Exactness.**  Decks without a Doppelgänger are summed by the fast path of
-:mod:`.fast` (the same model, organised around what such a deck allows); the others,
-and the lenient answer, by the general enumeration below.  :meth:`Solver.vote` gives
+:mod:`.fast` (the same model, organised around what such a deck allows); decks with one
+Doppelgänger card by :mod:`.doppel` (lenient answers included: the copy as the outer
+choice, each claim weighed as soon as the copy allows); the others, and the remaining
+lenient answers, by the general enumeration below.  :meth:`Solver.vote` gives
 what a vote reads and, for a seat whose claim says exactly what it knows, answers from
 one enumeration shared by the whole table (:class:`.fast.VoteTable`).  Every cache is
 a bounded memo of a pure function.  The general enumeration prunes only worlds of
