@@ -87,6 +87,8 @@ def test_the_doppelganger_path_matches_brute_force(name: str) -> None:
         for p in range(6):
             assert post.final[p] == pytest.approx(final[p], abs=1e-9)
         assert post.no_wolf == pytest.approx(no_wolf, abs=1e-9)
+    if name in ("dg-seer-drunk-robber", "dg-wolves-robber-tm"):
+        assert lenient  # lenient answers are compared too
 
 
 def anarchie_deck(players: int, seed: int) -> tuple[str, ...]:
@@ -141,7 +143,7 @@ def solvers(name: str) -> tuple[Solver, Solver]:
 
 
 @pytest.mark.parametrize(
-    ("name", "games"), [("anarchie-5", 3), ("anarchie-6", 2), ("anarchie-7", 1), ("revenants-8", 1)]
+    ("name", "games"), [("anarchie-5", 3), ("anarchie-6", 2), ("anarchie-7", 1)]
 )
 def test_the_doppelganger_path_gives_the_general_enumeration_s_answers(
     name: str, games: int
@@ -161,6 +163,7 @@ def test_the_doppelganger_path_gives_the_general_enumeration_s_answers(
 @pytest.mark.parametrize(
     ("name", "seats"),
     [
+        ("revenants-8", (0, 1, 2, 3)),
         ("revenants-9", (0, 1, 2, 3)),
         ("revenants-10", (0, 1, 2)),
         ("anarchie-8", (0, 1, 2, 3)),
