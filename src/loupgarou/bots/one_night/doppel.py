@@ -289,8 +289,20 @@ class _Walk:
         """(seat * NROLES + card) -> :meth:`ins_fits`."""
         self.ins_at = -1
         """The claimant dealt the Insomniac in this deal (-1: none, or lenient)."""
-        self.tm_copy = False
-        """This deal's Insomniac needs the Doppelgänger to copy the Troublemaker."""
+        self.must_copy = -1
+        """The role the Doppelgänger must copy in this deal for the claims to fit (the
+        Troublemaker, for the Insomniac's; a Mason, for a Mason's that names its seat); -1:
+        any."""
+        self.no_mason_copy = False
+        """In this deal, a Mason's claim does not name the Doppelgänger's seat: it copied
+        no Mason."""
+        self.mason_claims: list[tuple[int, frozenset[int]]] = []
+        """Per claimant that names other Masons: the seats it names (all of its sightings
+        are Masons at players, or the seat cannot hold a Mason: :func:`_static_fit`)."""
+        if not lenient:
+            for s, c in sorted(claims.items()):
+                if c.saw and _static_fit(c, MASON):
+                    self.mason_claims.append((s, frozenset(seat for _, seat, _ in c.saw)))
         self.static: list[dict[int, bool]] = [{} for _ in range(dd.n)]
         """Per claimant, per card whose weight that card alone decides: whether it fits."""
         if not lenient:
@@ -362,12 +374,18 @@ class _Walk:
             self.movers = g >= 0 and active > 0
             if self.seer_at >= 0 and not self.seer_fits():
                 return
-        self.tm_copy = False
+        self.must_copy = -1
+        self.no_mason_copy = False
+        if self.mason_claims and not self.masons_fit():
+            return
         if self.ins_swap:
             ins = self.feasible_insomniac()
             if ins < 0:
                 return
-            self.tm_copy = ins == 1
+            if ins == 1:
+                if self.must_copy not in (-1, TM):
+                    return
+                self.must_copy = TM
         self.cards[:] = deal
         self.k = len(self.lazy)
         self.copy = -1
@@ -402,6 +420,36 @@ class _Walk:
             )
             self.ins_memo[key] = got
         return got
+
+    def masons_fit(self) -> bool:
+        """Whether the Masons' claims of this deal can fit: a claimant dealt a Mason that
+        names other Masons saw exactly the others awake as Masons, the seats dealt one and
+        the Doppelgänger if it copied one.  Sets :attr:`must_copy` (a named seat holds the
+        Doppelgänger) or :attr:`no_mason_copy` (the Doppelgänger's seat is not named)."""
+        deal = self.deal
+        n = self.n
+        g = -1
+        for p in range(n):
+            if deal[p] == DG:
+                g = p
+        for s, named in self.mason_claims:
+            if deal[s] != MASON:
+                continue
+            for p in range(n):
+                if p != s and deal[p] == MASON and p not in named:
+                    return False
+            for q in named:
+                r = deal[q] if 0 <= q < n else -1
+                if r == MASON:
+                    continue
+                if r != DG or self.no_mason_copy:
+                    return False
+                self.must_copy = MASON
+            if g >= 0 and g not in named:
+                if self.must_copy == MASON:
+                    return False
+                self.no_mason_copy = True
+        return True
 
     def feasible_insomniac(self) -> int:
         """Whether the Insomniac of this deal can end the night as its claim needs: an
@@ -826,8 +874,10 @@ class _Walk:
         if v == COPY_V:
             t = a[1]
             seen = cards[t]
-            if self.tm_copy and seen != TM:
-                return  # the Insomniac's claim needs the Troublemaker's copy
+            if (self.must_copy >= 0 and seen != self.must_copy) or (
+                self.no_mason_copy and seen == MASON
+            ):
+                return  # (see :meth:`masons_fit` and :meth:`feasible_insomniac`)
             self.copy = seen
             if self.push(seat, (COPIED, t, seen)):
                 # Now that the copy is known, its claim is weighed as soon as it can be.
