@@ -23,6 +23,14 @@ Mason joins those steps; a copied Insomniac looks last).  So:
   the weight (a Villager's or a Hunter's claim, a Troublemaker's or a Drunk's, a Mason's
   role).
 
+- A complete deal is checked before its night against what an honest Seer's claim names,
+  what the Masons' claims name (which may fix the Doppelgänger's copy) and what an
+  Insomniac's claim needs (a swap, when it must end with a liar's card); the Insomniac's
+  claim is checked again once its card is final (after step 7); a claimed centre look
+  reveals only the cards it names; the Drunk's new card stays unknown (nobody looks at the
+  Drunk's seat after step 8).  The dealt cards are summed once a night, and the cards
+  nobody read are shared out once per set of cards left.
+
 :func:`solve` returns the unnormalised sums, or raises :class:`DoppelBudget` past its
 work budget (the caller then samples, stating the error).
 """
