@@ -26,8 +26,10 @@ dawn and of each dealt role, over the worlds consistent with what the seat knows
   factor ``EPSILON`` times the lie weight) and marks the answer ``lenient``.
 
 **Exactness.**  Decks without a Doppelgänger are summed by the fast path of
-:mod:`.fast` (the same model, organised around what such a deck allows); the others,
-and the lenient answer, by the general enumeration below.  :meth:`Solver.vote` gives
+:mod:`.fast` (the same model, organised around what such a deck allows); decks with one
+Doppelgänger card by :mod:`.doppel` (lenient answers included: the copy as the outer
+choice, each claim weighed as soon as the copy allows); the others, and the remaining
+lenient answers, by the general enumeration below.  :meth:`Solver.vote` gives
 what a vote reads and, for a seat whose claim says exactly what it knows, answers from
 one enumeration shared by the whole table (:class:`.fast.VoteTable`).  Every cache is
 a bounded memo of a pure function.  The general enumeration prunes only worlds of
@@ -60,6 +62,8 @@ from loupgarou.core.draws import below
 from loupgarou.variants.one_night.night import ACTIVE_COPIES, call_list
 from loupgarou.variants.one_night.roles import Role
 
+from .doppel import DoppelBudget, DoppelDeck
+from .doppel import solve as doppel_solve
 from .fast import (
     FastBudget,
     FastDeck,
@@ -124,6 +128,10 @@ _ACTIVE: Final = frozenset(ROLES.index(r) for r in ACTIVE_COPIES)
 _MAY_LIE_AFTER_COPY: Final = LIAR_ROLES | {ROBBER, INSOM}
 """Copies after which a Doppelgänger may end the night with a reason to lie."""
 NROLES: Final = len(ROLES)
+DOPPEL_FACTOR: Final = 25
+"""The Doppelgänger's path (:mod:`.doppel`) may do this many times ``budget`` units of
+work (nights and choices): it weighs each claim as soon as the copy allows, so its
+units cover far fewer dead ends than the general enumeration's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,6 +422,7 @@ class Solver:
         }
         self._truths: dict[tuple[int, int, tuple[Obs, ...]], tuple[bool, ClaimKey]] = {}
         self.fast = FastDeck(counts, n, lone_wolf_peek)
+        self.doppel = DoppelDeck(counts, n, lone_wolf_peek)
         self._cache = _LRU(POSTERIOR_CACHE)
         self._tables = _LRU(TABLE_CACHE)
         self._last: tuple[dict[int, ClaimKey], int, VoteTable | None] | None = None
@@ -427,6 +436,7 @@ class Solver:
         self._last = None
         self._truths.clear()
         self.fast.clear_caches()
+        self.doppel.clear_caches()
 
     # --- the lie distribution ---------------------------------------------------------------
 
@@ -634,6 +644,16 @@ class Solver:
         allowed = self._allowed(knowledge, claims, lenient)
         if allowed is None:
             return None
+        if self.doppel.ok and not sample_now:
+            lies = {s: self.lie_weight(c) for s, c in claims.items()}
+            try:
+                sums = doppel_solve(
+                    self.doppel, knowledge, claims, lies, lenient, allowed, budget * DOPPEL_FACTOR
+                )
+            except DoppelBudget:
+                sample_now = True
+            else:
+                return self._from_sums(sums, lenient)
         run = _Run(self, knowledge, claims, lenient, budget)
         every = frozenset(self.tokens)
         # Centre cards nobody's knowledge pins are dealt lazily, when first read or moved.
@@ -665,6 +685,28 @@ class Solver:
             run.worlds,
             exact,
             error,
+            lenient,
+        )
+
+    def _from_sums(
+        self,
+        sums: tuple[list[list[float]], list[list[float]], float, float, int],
+        lenient: bool,
+    ) -> Posterior | None:
+        """The posterior from :func:`.doppel.solve`'s sums (None: no world fits)."""
+        final, dealt, total, wolf_mass, worlds = sums
+        if total <= 0.0:
+            return None
+        inv = 1.0 / total
+        no_wolf = 1.0 - wolf_mass * inv
+        return Posterior(
+            self.n,
+            tuple(tuple(v * inv for v in row) for row in final),
+            tuple(tuple(v * inv for v in row) for row in dealt),
+            min(1.0, max(0.0, no_wolf)) if self.n else 0.0,
+            worlds,
+            True,
+            0.0,
             lenient,
         )
 

@@ -1,0 +1,1064 @@
+"""The solver's exact path for decks with one Doppelgänger card.
+
+The same model and the same sums as the general enumeration of :mod:`.solver` (see its
+docstring), organised around what one Doppelgänger card allows.  With a single
+Doppelgänger card a card is its role (no two cards need telling apart), and the night is
+a fixed sequence of tasks once the deal and the Doppelgänger's copy are known: the copy
+is the outer choice, and it decides the rest (a copied Seer, Robber, Troublemaker or
+Drunk acts at once; a copied Minion sees the Werewolves dealt; a copied Werewolf or
+Mason joins those steps; a copied Insomniac looks last).  So:
+
+- Each claim is weighed as soon as its claimant's night is complete *given the copy*:
+  the Doppelgänger's own claim right after its copy (and the copied action), unless it
+  copied a Werewolf, a Mason, the Minion or the Insomniac, whose steps come later.  (The
+  general enumeration, not knowing the copy in advance, weighs it at the end of the night.)
+- The Doppelgänger's copy, when it claims, is enumerated only over the targets that can
+  give its claim a positive weight: the one its claim names (or whose card its claimed
+  sighting shows), and those whose card may leave it with a reason to lie.
+- A claimed Robber's or Troublemaker's or Drunk's action, a claimed Seer's look, as in
+  the general enumeration: an honest seat did what it says.
+- The players' cards are dealt seat by seat (most constrained seat first), the centre
+  cards that nothing pins are dealt lazily when first read or moved, and each claimant's
+  card is checked against the claim as soon as it is dealt when that card alone decides
+  the weight (a Villager's or a Hunter's claim, a Troublemaker's or a Drunk's, a Mason's
+  role).
+
+- A complete deal is checked before its night against what an honest Seer's claim names,
+  what the Masons' claims name (which may fix the Doppelgänger's copy) and what an
+  Insomniac's claim needs (a swap, when it must end with a liar's card); the Insomniac's
+  claim is checked again once its card is final (after step 7); a claimed centre look
+  reveals only the cards it names; the Drunk's new card stays unknown (nobody looks at the
+  Drunk's seat after step 8).  The dealt cards are summed once a night, and the cards
+  nobody read are shared out once per set of cards left.
+
+:func:`solve` returns the unnormalised sums, or raises :class:`DoppelBudget` past its
+work budget (the caller then samples, stating the error).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Final
+
+from loupgarou.core.actions import PASS, Action
+from loupgarou.variants.one_night.night import ACTIVE_COPIES, call_list
+
+from .knowledge import (
+    CARD,
+    CENTRE,
+    COPIED,
+    DECLINED,
+    DG,
+    DRUNK,
+    HUNTER,
+    INSOM,
+    LIAR_ROLES,
+    MASON,
+    MASONS,
+    MINION,
+    OWN,
+    ROBBED,
+    ROBBER,
+    ROLES,
+    SEER,
+    SHOWN,
+    SWAPPED,
+    TM,
+    TOOK,
+    VILLAGER,
+    WOLF,
+    WOLVES,
+    ClaimKey,
+    NightKnowledge,
+    Obs,
+    compatible,
+    known_role,
+    truthful,
+)
+
+NROLES: Final = len(ROLES)
+EPSILON: Final = 0.01
+"""As :data:`.solver.EPSILON` (lenient mode: an honest seat's false claim)."""
+_ACTIVE: Final = frozenset(ROLES.index(r) for r in ACTIVE_COPIES)
+_ACT_KIND: Final = {SEER: "seer", ROBBER: "robber", TM: "troublemaker", DRUNK: "drunk"}
+_MAY_LIE_AFTER_COPY: Final = LIAR_ROLES | {ROBBER, INSOM}
+"""Copies after which a Doppelgänger may end the night with a reason to lie."""
+_LATER: Final = frozenset({WOLF, MASON, MINION, INSOM})
+"""Copies that wake the Doppelgänger again after step 1."""
+
+
+class DoppelBudget(Exception):
+    """The enumeration would be longer than the budget allows."""
+
+
+# Encoded actions, as the general enumeration encodes them: (verb, ...).
+PASS_V: Final = 0
+COPY_V: Final = 1
+LOOKP_V: Final = 2
+LOOKC_V: Final = 3
+PEEK_V: Final = 4
+ROB_V: Final = 5
+SWAP_V: Final = 6
+TAKE_V: Final = 7
+EAction = tuple[int, ...]
+
+KINDS: Final = ("copy", "seer", "robber", "troublemaker", "drunk", "lone_wolf")
+
+
+def _as_action(a: EAction) -> Action:
+    v = a[0]
+    if v == PASS_V:
+        return PASS
+    if v == COPY_V:
+        return Action("copy", (a[1],))
+    if v == LOOKP_V:
+        return Action("look", (a[1],))
+    if v == LOOKC_V:
+        return Action("look", (), (a[1], a[2]))
+    if v == PEEK_V:
+        return Action("peek", (), (a[1],))
+    if v == ROB_V:
+        return Action("rob", (a[1],))
+    if v == SWAP_V:
+        return Action("swap", (a[1], a[2]))
+    return Action("take", (), (a[1],))
+
+
+def _options(kind: str, n: int, seat: int) -> tuple[EAction, ...]:
+    """The legal options of a decision, in the rules' order (see ``one_night.night``)."""
+    others = [t for t in range(n) if t != seat]
+    if kind == "copy":
+        return tuple((COPY_V, t) for t in others)
+    if kind == "seer":
+        return (
+            *((LOOKP_V, t) for t in others),
+            *((LOOKC_V, a, b) for a, b in combinations(range(3), 2)),
+            (PASS_V,),
+        )
+    if kind == "robber":
+        return (*((ROB_V, t) for t in others), (PASS_V,))
+    if kind == "troublemaker":
+        return (*((SWAP_V, a, b) for a, b in combinations(others, 2)), (PASS_V,))
+    if kind == "drunk":
+        return tuple((TAKE_V, c) for c in range(3))
+    # the lone Werewolf's peek
+    return (*((PEEK_V, c) for c in range(3)), (PASS_V,))
+
+
+# Tasks of a night: (kind, seat).
+T_DG, T_DGMIN, T_WOLVES, T_MINION, T_MASONS, T_SEER, T_ROBBER, T_TM, T_DRUNK, T_INSOM, T_DGINS = (
+    range(11)
+)
+_STEP_TASK: Final = {
+    "doppelganger": T_DG,
+    "doppelganger_minion": T_DGMIN,
+    "werewolves": T_WOLVES,
+    "minion": T_MINION,
+    "masons": T_MASONS,
+    "seer": T_SEER,
+    "robber": T_ROBBER,
+    "troublemaker": T_TM,
+    "drunk": T_DRUNK,
+    "insomniac": T_INSOM,
+    "doppelganger_insomniac": T_DGINS,
+}
+_HOLDER: Final = {T_DG: DG, T_MINION: MINION, T_SEER: SEER, T_ROBBER: ROBBER, T_TM: TM}
+_HOLDER.update({T_DRUNK: DRUNK, T_INSOM: INSOM})
+_STEP_NAME: Final = {T_SEER: "seer", T_ROBBER: "robber", T_TM: "troublemaker", T_DRUNK: "drunk"}
+
+
+class DoppelDeck:
+    """What this path needs about one deck and table size (built once per solver)."""
+
+    def __init__(self, counts: Mapping[int, int], n: int, peek: bool = True) -> None:
+        self.n = n
+        self.size = n + 3
+        self.peek = peek
+        self.counts = {r: k for r, k in counts.items() if k}
+        self.ok = self.counts.get(DG, 0) == 1 and all(
+            self.counts.get(r, 0) <= 1 for r in (SEER, ROBBER, TM, DRUNK, INSOM, MINION)
+        )
+        """The path applies: exactly one Doppelgänger card, at most one card of each role
+        that acts alone."""
+        deck = tuple(ROLES[r] for r, k in sorted(self.counts.items()) for _ in range(k))
+        self.steps = tuple(_STEP_TASK[s] for s in call_list(deck)) if self.ok else ()
+        self.options = {(kind, s): _options(kind, n, s) for kind in KINDS for s in range(n)}
+        self.actions = {a: _as_action(a) for opts in self.options.values() for a in opts}
+        self.truths: dict[tuple[int, int, tuple[Obs, ...]], tuple[bool, ClaimKey]] = {}
+        """(seat, dealt, observations) -> (whether it lies, its truthful claim)."""
+
+    def clear_caches(self) -> None:
+        self.truths.clear()
+
+
+Sums = tuple[list[list[float]], list[list[float]], float, float, int]
+"""(final, dealt, total, weight with a Werewolf among the players, worlds): unnormalised."""
+
+
+def solve(  # noqa: PLR0917
+    dd: DoppelDeck,
+    knowledge: NightKnowledge | None,
+    claims: dict[int, ClaimKey],
+    lies: dict[int, float],
+    lenient: bool,
+    allowed: list[frozenset[int]],
+    budget: int,
+) -> Sums:
+    """The exact sums for ``knowledge`` and ``claims`` (``lies``: each claim's lie weight;
+    ``allowed``: per position, the cards it may have been dealt, as the general
+    enumeration works them out).  Raises :class:`DoppelBudget` past ``budget``."""
+    walk = _Walk(dd, knowledge, claims, lies, lenient, budget)
+    every = frozenset(dd.counts)
+    lazy = [p for p in range(dd.n, dd.size) if allowed[p] == every]
+    order = sorted((p for p in range(dd.size) if p not in lazy), key=lambda p: (len(allowed[p]), p))
+    walk.lazy = lazy
+    walk.fixed = [p for p in range(dd.size) if p not in lazy]
+    walk.deals(order, allowed)
+    return walk.final, walk.dealt, walk.total, walk.wolf_mass, walk.worlds
+
+
+class _Walk:
+    """One enumeration: accumulates weights over worlds.  Cards are role numbers (one
+    Doppelgänger card: no two cards of one role need telling apart)."""
+
+    def __init__(  # noqa: PLR0917
+        self,
+        dd: DoppelDeck,
+        knowledge: NightKnowledge | None,
+        claims: dict[int, ClaimKey],
+        lies: dict[int, float],
+        lenient: bool,
+        budget: int,
+    ) -> None:
+        self.d = dd
+        self.n = dd.n
+        self.me = -1 if knowledge is None else knowledge.seat
+        self.my_obs: tuple[Obs, ...] = () if knowledge is None else knowledge.obs
+        self.claims = claims
+        self.lenient = lenient
+        self.budget = budget
+        self.worlds = 0
+        size = dd.size
+        self.final = [[0.0] * NROLES for _ in range(size)]
+        self.dealt = [[0.0] * NROLES for _ in range(size)]
+        self.total = 0.0
+        self.wolf_mass = 0.0
+        self.deal: list[int] = [0] * size
+        self.cards: list[int] = [0] * size
+        self.copy = -1
+        """What the Doppelgänger card copied (-1: nothing yet, or nobody holds it)."""
+        self.obs: list[list[Obs]] = [[] for _ in range(dd.n)]
+        self.lie = lies
+        self.claimants = tuple(sorted(claims))
+        self.tasks: list[tuple[int, int]] = []
+        self.settle: list[list[int]] = []
+        self.plans: dict[tuple[int, ...], tuple[list[tuple[int, int]], list[list[int]]]] = {}
+        self.cand: dict[
+            tuple[str, int, int], tuple[tuple[EAction, ...], float, bool, frozenset[EAction]]
+        ] = {}
+        """(decision, seat, its card) -> :meth:`static_candidates`."""
+        self.work = 0
+        self.lazy: list[int] = []
+        self.rem: dict[int, int] = {}
+        """The cards of the lazy centre slots not read yet (counts per role)."""
+        self.left: dict[int, int] = {}
+        """The cards not dealt yet (counts per role)."""
+        self.order: list[int] = []
+        self.acc = [0.0] * (2 * dd.size + 1)
+        """Weights :meth:`leaf` keeps for :meth:`flush`: per position, of the worlds where it
+        holds a card nobody read at dawn; per position, where it was dealt one; and of the
+        worlds with no Werewolf among the players but a player holding a card nobody read."""
+        self.night_w = 0.0
+        """The weight summed so far over the worlds of the current deal."""
+        self.fixed: list[int] = []
+        """The positions dealt before the night (every player, the centre slots pinned)."""
+        self.options: list[list[int]] = []
+        """Per position, the cards it may be dealt."""
+        self.k = 0
+        self.key: tuple[int, ...] = ()
+        """The players' cards of the current deal."""
+        self.settles: dict[tuple[int, ...], list[list[int]]] = {}
+        """(the players' cards, the copy) -> when to weigh each claim once the copy is known."""
+        self.ins_swap = [
+            not lenient
+            and s in claims
+            and (claims[s].role not in (-1, INSOM) or claims[s].did is not None)
+            for s in range(dd.n)
+        ]
+        """Per seat: holding the Insomniac, its claim needs it to end with a liar's card."""
+        if not any(self.ins_swap):
+            self.ins_swap = []
+        self.seer_at = -1
+        """The claimant dealt the Seer in this deal (-1: none, or lenient)."""
+        self.movers = False
+        """In this deal, a Doppelgänger may copy a Robber, a Troublemaker or a Drunk."""
+        self.ins_memo: dict[int, bool] = {}
+        """(seat * NROLES + card) -> :meth:`ins_fits`."""
+        self.ins_at = -1
+        """The claimant dealt the Insomniac in this deal (-1: none, or lenient)."""
+        self.must_copy = -1
+        """The role the Doppelgänger must copy in this deal for the claims to fit (the
+        Troublemaker, for the Insomniac's; a Mason, for a Mason's that names its seat); -1:
+        any."""
+        self.no_mason_copy = False
+        """In this deal, a Mason's claim does not name the Doppelgänger's seat: it copied
+        no Mason."""
+        self.mason_claims: list[tuple[int, frozenset[int]]] = []
+        """Per claimant that names other Masons: the seats it names (all of its sightings
+        are Masons at players, or the seat cannot hold a Mason: :func:`_static_fit`)."""
+        if not lenient:
+            for s, c in sorted(claims.items()):
+                if c.saw and _static_fit(c, MASON):
+                    self.mason_claims.append((s, frozenset(seat for _, seat, _ in c.saw)))
+        self.static: list[dict[int, bool]] = [{} for _ in range(dd.n)]
+        """Per claimant, per card whose weight that card alone decides: whether it fits."""
+        if not lenient:
+            for s, c in claims.items():
+                for r in (VILLAGER, HUNTER, TM, DRUNK, MASON):
+                    self.static[s][r] = _static_fit(c, r)
+
+    # --- deals ----------------------------------------------------------------------------
+
+    def deals(self, order: list[int], allowed: list[frozenset[int]]) -> None:
+        """Deal the positions of ``order`` every way their ``allowed`` cards permit (the
+        centre slots left out are dealt lazily), and sum each deal's nights."""
+        static = self.static
+        options = [sorted(allowed[p]) for p in range(self.d.size)]
+        for p in range(self.n):
+            if static[p]:
+                options[p] = [r for r in options[p] if static[p].get(r, True)]
+        self.order = order
+        self.options = options
+        self.left = dict(self.d.counts)
+        self.place(0)
+
+    def place(self, i: int) -> None:
+        """Deal position ``order[i]`` each card it may hold, then the next, or the night
+        once every position of ``order`` holds one."""
+        order = self.order
+        if i == len(order):
+            self.night()
+            return
+        p = order[i]
+        left = self.left
+        deal = self.deal
+        for tok in self.options[p]:
+            k = left.get(tok, 0)
+            if k:
+                left[tok] = k - 1
+                deal[p] = tok
+                self.place(i + 1)
+                left[tok] = k
+
+    def night(self) -> None:
+        """Sum every night of the current deal; :attr:`left` holds the cards of the lazy
+        centre slots."""
+        self.work += 1
+        if self.work > self.budget:
+            raise DoppelBudget
+        deal = self.deal
+        for p in self.lazy:
+            deal[p] = -1
+        left = self.left
+        self.rem = left
+        self.ins_at = -1
+        self.seer_at = -1
+        self.movers = False
+        if not self.lenient:
+            for p in self.claimants:
+                if deal[p] == INSOM:
+                    self.ins_at = p
+            g = -1
+            active = 0
+            for p in range(self.n):
+                r = deal[p]
+                if r == DG:
+                    g = p
+                elif r in (ROBBER, TM, DRUNK):
+                    active += 1
+                elif r == SEER and p in self.claims:
+                    self.seer_at = p
+            self.movers = g >= 0 and active > 0
+            if self.seer_at >= 0 and not self.seer_fits():
+                return
+        self.must_copy = -1
+        self.no_mason_copy = False
+        if self.mason_claims and not self.masons_fit():
+            return
+        if self.ins_swap:
+            ins = self.feasible_insomniac()
+            if ins < 0:
+                return
+            if ins == 1:
+                if self.must_copy not in (-1, TM):
+                    return
+                self.must_copy = TM
+        self.cards[:] = deal
+        self.k = len(self.lazy)
+        self.copy = -1
+        for o in self.obs:
+            o.clear()
+        key = tuple(deal[: self.n])
+        self.key = key
+        plan = self.plans.get(key)
+        if plan is None:
+            plan = self.plans[key] = self.plan(key, -1)
+        self.tasks, self.settle = plan
+        self.night_w = 0.0
+        self.task(0, _arrangements(left))
+        if self.k:
+            self.flush()
+        night_w = self.night_w
+        if night_w > 0.0:
+            dealt = self.dealt
+            for p in self.fixed:
+                dealt[p][deal[p]] += night_w
+
+    def ins_fits(self, card: int) -> bool:
+        """Whether the claim of the Insomniac at :attr:`ins_at` can weigh anything if it
+        ends the night with ``card`` (what :meth:`factor` will say once it has looked)."""
+        p = self.ins_at
+        key = p * NROLES + card
+        got = self.ins_memo.get(key)
+        if got is None:
+            obs: tuple[Obs, ...] = ((OWN, card),)
+            got = known_role(INSOM, obs) in LIAR_ROLES or compatible(
+                self.claims[p], truthful(p, INSOM, obs)
+            )
+            self.ins_memo[key] = got
+        return got
+
+    def masons_fit(self) -> bool:
+        """Whether the Masons' claims of this deal can fit: a claimant dealt a Mason that
+        names other Masons saw exactly the others awake as Masons, the seats dealt one and
+        the Doppelgänger if it copied one.  Sets :attr:`must_copy` (a named seat holds the
+        Doppelgänger) or :attr:`no_mason_copy` (the Doppelgänger's seat is not named)."""
+        deal = self.deal
+        n = self.n
+        g = -1
+        for p in range(n):
+            if deal[p] == DG:
+                g = p
+        for s, named in self.mason_claims:
+            if deal[s] != MASON:
+                continue
+            for p in range(n):
+                if p != s and deal[p] == MASON and p not in named:
+                    return False
+            for q in named:
+                r = deal[q] if 0 <= q < n else -1
+                if r == MASON:
+                    continue
+                if r != DG or self.no_mason_copy:
+                    return False
+                self.must_copy = MASON
+            if g >= 0 and g not in named:
+                if self.must_copy == MASON:
+                    return False
+                self.no_mason_copy = True
+        return True
+
+    def feasible_insomniac(self) -> int:
+        """Whether the Insomniac of this deal can end the night as its claim needs: an
+        Insomniac who claims another role, or an action, must end with a werewolf-side or
+        Tanner card, and only a swap brings one (a robbery gives the robbed seat the
+        Robber's card or the Doppelgänger's): the Troublemaker's (which must be able to
+        touch it) or a Doppelgänger's that copied the Troublemaker.  0: nothing to check
+        or the Troublemaker can; 1: only if the Doppelgänger copies the Troublemaker; -1:
+        never."""
+        deal = self.deal
+        n = self.n
+        p = -1
+        tm = -1
+        dg = -1
+        for s in range(n):
+            r = deal[s]
+            if r == INSOM:
+                p = s
+            elif r == TM:
+                tm = s
+            elif r == DG:
+                dg = s
+        if p < 0 or not self.ins_swap[p]:
+            return 0
+        if tm >= 0:
+            if tm == self.me:
+                if any(o[0] == SWAPPED and p in (o[1], o[2]) for o in self.my_obs):
+                    return 0
+            else:
+                said = self.claims.get(tm)
+                did = None if said is None else said.did
+                if did is None or (did.kind == "swap" and p in did.players):
+                    return 0
+            if dg >= 0 and self.may_copy(dg, tm, TM):
+                return 1
+        return -1
+
+    def may_copy(self, g: int, t: int, role: int) -> bool:
+        """Whether the Doppelgänger at ``g`` may have copied ``role`` at seat ``t`` (an
+        active role, after which it is honest), given what it knows or claims."""
+        if g == self.me:
+            return bool(self.my_obs) and self.my_obs[0] == (COPIED, t, role)
+        c = self.claims.get(g)
+        if c is None or self.lenient:
+            return True
+        if c.role not in (-1, DG) or (c.saw and (role, t, -1) not in c.saw):
+            return False
+        did = c.did
+        return did is None or did.kind != "copy" or did.players[0] == t
+
+    def seer_fits(self) -> bool:
+        """Whether the claim of the Seer of this deal (an honest claimant) can fit: the cards
+        it names were there at step 5.  Before step 5 only the Doppelgänger's copied action
+        moves cards: a centre card it names is the dealt one (the Doppelgänger's card, if a
+        copied Drunk took it), a player's card the dealt one unless a copied Robber,
+        Troublemaker or Drunk can have moved it."""
+        s = self.seer_at
+        n = self.n
+        deal = self.deal
+        c = self.claims[s]
+        need: dict[int, int] = {}
+        for role, seat, slot in c.saw:
+            if role == DG:
+                continue
+            if seat >= 0:
+                if 0 <= seat < n and deal[seat] != role and not self.movers:
+                    return False
+            elif 0 <= slot < 3:
+                have = deal[n + slot]
+                if have >= 0:
+                    if have != role:
+                        return False
+                else:
+                    need[role] = need.get(role, 0) + 1
+        rem = self.rem
+        return all(rem.get(role, 0) >= k for role, k in need.items())
+
+    def reveal(  # noqa: PLR0917
+        self, pos: int, kind: str, seat: int, a: EAction, i: int, w: float, step: str
+    ) -> None:
+        """Deal the lazy centre slot ``pos`` every possible way, then apply ``a``."""
+        rem = self.rem
+        k = self.k
+        cards = self.cards
+        deal = self.deal
+        items = [(t, m, m / k) for t, m in rem.items() if m]
+        if a[0] == LOOKC_V and not self.lenient:
+            claim = self.claims.get(seat)
+            if claim is not None and claim.saw:
+                # A Seer (dealt, or a copy) is honest: what it looked at is what it says.
+                slot = pos - self.n
+                items = [x for x in items if (x[0], -1, slot) in claim.saw]
+        outer = self.acc
+        self.acc = [0.0] * len(outer)
+        for t, m, share in items:
+            rem[t] = m - 1
+            self.k = k - 1
+            cards[pos] = deal[pos] = t
+            self.apply(kind, seat, a, i, w * share, step)
+            if self.k:
+                self.flush()
+            cards[pos] = deal[pos] = -1
+            rem[t] = m
+            self.k = k
+        self.acc = outer
+
+    def plan(
+        self, seats: tuple[int, ...], copy: int
+    ) -> tuple[list[tuple[int, int]], list[list[int]]]:
+        """The night's tasks for the cards dealt to the seats, and when to weigh each claim
+        (``copy``: what the Doppelgänger copied, -1: not known yet)."""
+        n = self.n
+        tasks: list[tuple[int, int]] = []
+        at = [-1] * 11  # per group task, its index
+        own = [-1] * n  # per seat, the index of its last task of its own
+        for step in self.d.steps:
+            holder = _HOLDER.get(step)
+            if holder is None:
+                at[step] = len(tasks)
+                tasks.append((step, -1))
+            else:
+                for p in range(n):
+                    if seats[p] == holder:
+                        own[p] = len(tasks)
+                        tasks.append((step, p))
+        # Each claimant's claim is weighed as soon as its night knowledge is complete:
+        # after the last task that may tell it anything (its card decides which, and for
+        # the Doppelgänger, its copy).
+        settle: list[list[int]] = [[] for _ in range(len(tasks) + 1)]
+        for seat in self.claimants:
+            role = seats[seat]
+            last = own[seat]
+            if role == WOLF:
+                last = max(last, at[T_WOLVES])
+            elif role == MASON:
+                last = max(last, at[T_MASONS])
+            elif role == DG:
+                if copy in (-1, WOLF):
+                    last = max(last, at[T_WOLVES])
+                if copy in (-1, MASON):
+                    last = max(last, at[T_MASONS])
+                if copy in (-1, MINION):
+                    last = max(last, at[T_DGMIN])
+                if copy in (-1, INSOM):
+                    last = max(last, at[T_DGINS])
+            settle[last + 1].append(seat)
+        return tasks, settle
+
+    # --- helpers --------------------------------------------------------------------------
+
+    def push(self, seat: int, item: Obs) -> bool:
+        """Tell ``seat`` something; False if it contradicts what the solving seat knows."""
+        lst = self.obs[seat]
+        lst.append(item)
+        if seat == self.me:
+            k = len(lst) - 1
+            mine = self.my_obs
+            if k >= len(mine) or mine[k] != item:
+                return False
+        return True
+
+    def eff(self, card: int) -> int:
+        if card == DG:
+            c = self.copy
+            return DG if c < 0 else c
+        return card
+
+    def copied(self, seat: int) -> int:
+        return self.copy if self.deal[seat] == DG else -1
+
+    def awake_as(self, role: int) -> tuple[int, ...]:
+        deal = self.deal
+        copy = self.copy
+        return tuple(
+            p for p in range(self.n) if deal[p] == role or (deal[p] == DG and copy == role)
+        )
+
+    def my_action(self, kind: str) -> EAction | None:
+        """The action the solving seat took at this decision, read from what it saw next."""
+        lst = self.obs[self.me]
+        mine = self.my_obs
+        k = len(lst)
+        if k >= len(mine):
+            return None
+        o = mine[k]
+        v = o[0]
+        if v == DECLINED:
+            return (PASS_V,) if kind not in ("copy", "drunk") else None
+        if kind == "copy":
+            return (COPY_V, int(o[1])) if v == COPIED else None
+        if kind == "seer":
+            if v == CARD:
+                return (LOOKP_V, int(o[1]))
+            if v == CENTRE and k + 1 < len(mine) and mine[k + 1][0] == CENTRE:
+                return (LOOKC_V, int(o[1]), int(mine[k + 1][1]))
+            return None
+        if kind == "lone_wolf":
+            return (PEEK_V, int(o[1])) if v == CENTRE else None
+        if kind == "robber":
+            return (ROB_V, int(o[1])) if v == ROBBED else None
+        if kind == "troublemaker":
+            return (SWAP_V, int(o[1]), int(o[2])) if v == SWAPPED else None
+        if kind == "drunk":
+            return (TAKE_V, int(o[1])) if v == TOOK else None
+        return None
+
+    def candidates(
+        self, kind: str, seat: int, honest_if_claimed: bool
+    ) -> tuple[tuple[EAction, ...], float]:
+        """The choices to enumerate for another seat's decision, and each one's prior.
+
+        Only choices that can give the seat's claim a positive weight are kept: an
+        honest seat did what it says, and a seat that claims a role it was not dealt
+        must end the night with a reason to lie (a Robber who took a werewolf-side or
+        Tanner card, a Doppelgänger who copied one or a role that may still get one).
+        A Doppelgänger whose copy leaves it honest copied what its claim says.
+        """
+        key = (kind, seat, self.deal[seat])
+        known = self.cand.get(key)
+        if known is None:
+            known = self.cand[key] = self.static_candidates(kind, seat, honest_if_claimed)
+        opts, prior, dynamic, matching = known
+        if not dynamic:
+            return opts, prior
+        cards = self.cards
+        if kind == "robber":
+            # A Robber that claims otherwise lies: it robbed a liar's card.
+            return tuple(
+                a for a in opts if a in matching or (a[0] == ROB_V and cards[a[1]] in LIAR_ROLES)
+            ), prior
+        # A Doppelgänger: the copy its claim names (``matching``; every one if it names
+        # none), the copied card shown where it was if it claims a sighting, or a copy
+        # that may leave it with a reason to lie.
+        claim = self.claims[seat]
+        saw = claim.saw
+        return tuple(
+            a
+            for a in opts
+            if cards[a[1]] in _MAY_LIE_AFTER_COPY
+            or (a in matching and (not saw or (cards[a[1]], a[1], -1) in saw))
+        ), prior
+
+    def static_candidates(
+        self, kind: str, seat: int, honest_if_claimed: bool
+    ) -> tuple[tuple[EAction, ...], float, bool, frozenset[EAction]]:
+        """What :meth:`candidates` can work out from the seat's card and claim alone: the
+        choices (every legal one when the rest depends on the cards), the prior, whether
+        the choices still depend on the cards, and the choices its claim names."""
+        opts = self.d.options[(kind, seat)]
+        prior = 1.0 / len(opts)
+        claim = self.claims.get(seat)
+        if claim is None or self.lenient:
+            return opts, prior, False, frozenset()
+        role_ok = claim.role in (-1, self.deal[seat])
+        did = claim.did
+        acts = self.d.actions
+        named = frozenset(a for a in opts if did is None or acts[a] == did)
+        if honest_if_claimed:
+            if not role_ok:
+                return (), prior, False, frozenset()
+            return tuple(a for a in opts if a in named), prior, False, named
+        if kind == "robber":
+            if role_ok and did is None:
+                return opts, prior, False, named
+            return opts, prior, True, named if role_ok else frozenset()
+        if kind == "copy":
+            if not role_ok:
+                return opts, prior, True, frozenset()
+            if did is not None and did.kind != "copy":
+                # The claimed action is the copied role's: every copy may fit.
+                named = frozenset(opts)
+            return opts, prior, True, named
+        return opts, prior, False, frozenset()
+
+    # --- the night, task by task ------------------------------------------------------------
+
+    def factor(self, seat: int) -> float:
+        """The weight of ``seat``'s claim given what it knows in this world."""
+        d = self.d
+        dealt = self.deal[seat]
+        key = (seat, dealt, tuple(self.obs[seat]))
+        info = d.truths.get(key)
+        if info is None:
+            o = key[2]
+            info = (known_role(dealt, o) in LIAR_ROLES, truthful(seat, dealt, o))
+            if len(d.truths) >= 1 << 16:
+                d.truths.clear()
+            d.truths[key] = info
+        if info[0]:
+            return self.lie[seat]
+        if compatible(self.claims[seat], info[1]):
+            return 1.0
+        return EPSILON * self.lie[seat] if self.lenient else 0.0
+
+    def task(self, i: int, w: float) -> None:
+        tasks = self.tasks
+        for seat in self.settle[i]:
+            f = self.factor(seat)
+            if f == 0.0:
+                return
+            w *= f
+        if i == len(tasks):
+            self.leaf(w)
+            return
+        kind, seat = tasks[i]
+        n = self.n
+        obs = self.obs
+        cards = self.cards
+        if kind == T_WOLVES:
+            wolves = self.awake_as(WOLF)
+            item: Obs = (WOLVES, *wolves)
+            ok = True
+            pushed = []
+            for wseat in wolves:
+                pushed.append(wseat)
+                if not self.push(wseat, item):
+                    ok = False
+                    break
+            if ok:
+                if len(wolves) == 1 and self.d.peek:
+                    self.decide("lone_wolf", wolves[0], i, w, "werewolves")
+                else:
+                    self.task(i + 1, w)
+            for wseat in pushed:
+                obs[wseat].pop()
+            return
+        if kind == T_MINION:
+            item = (SHOWN, *self.awake_as(WOLF))
+            if self.push(seat, item):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if kind == T_DGMIN:
+            wolves = tuple(p for p in range(n) if self.deal[p] == WOLF)
+            item = (SHOWN, *wolves)
+            self.group(i, w, [p for p in range(n) if self.copied(p) == MINION], item)
+            return
+        if kind == T_MASONS:
+            masons = self.awake_as(MASON)
+            self.group(i, w, list(masons), (MASONS, *masons))
+            return
+        if kind == T_INSOM:
+            if self.push(seat, (OWN, cards[seat])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if kind == T_DGINS:
+            pushed = []
+            ok = True
+            for p in range(n):
+                if self.copied(p) == INSOM:
+                    pushed.append(p)
+                    if not self.push(p, (OWN, cards[p])):
+                        ok = False
+                        break
+            if ok:
+                self.task(i + 1, w)
+            for p in pushed:
+                obs[p].pop()
+            return
+        if kind == T_DG:
+            self.decide("copy", seat, i, w, "doppelganger")
+            return
+        if kind == T_DRUNK and self.ins_at >= 0 and not self.ins_fits(cards[self.ins_at]):
+            # The Insomniac's card is final once the Troublemaker has played (the Drunk
+            # moves only its own): its claim can be checked now.
+            return
+        step = _STEP_NAME[kind]
+        if kind == T_SEER and seat != self.me and seat not in self.claims:
+            # An unclaimed Seer's look changes nothing anyone else can observe.
+            self.task(i + 1, w)
+            return
+        self.decide(step, seat, i, w, step)
+
+    def group(self, i: int, w: float, seats: list[int], item: Obs) -> None:
+        pushed = []
+        ok = True
+        for p in seats:
+            pushed.append(p)
+            if not self.push(p, item):
+                ok = False
+                break
+        if ok:
+            self.task(i + 1, w)
+        for p in pushed:
+            self.obs[p].pop()
+
+    def decide(self, kind: str, seat: int, i: int, w: float, step: str) -> None:
+        """Branch over ``seat``'s choices at this decision, then go on from task ``i + 1``."""
+        if seat == self.me:
+            mine = self.my_action(kind)
+            if mine is None or mine not in self.d.options[(kind, seat)]:
+                return
+            self.apply(kind, seat, mine, i, w, step)
+            return
+        if kind == "lone_wolf":
+            # What a Werewolf peeks at changes nothing anyone else can observe, and a
+            # Werewolf's claim weighs the same whatever it saw.
+            self.task(i + 1, w)
+            return
+        honest = kind in ("seer", "troublemaker", "drunk")
+        opts, prior = self.candidates(kind, seat, honest)
+        if not opts:
+            return
+        self.work += len(opts)
+        if self.work > self.budget:
+            raise DoppelBudget
+        w2 = w * prior
+        for a in opts:
+            self.apply(kind, seat, a, i, w2, step)
+
+    def apply(self, kind: str, seat: int, a: EAction, i: int, w: float, step: str) -> None:  # noqa: PLR0917
+        cards = self.cards
+        obs = self.obs
+        n = self.n
+        v = a[0]
+        if v == PASS_V:
+            if self.push(seat, (DECLINED, step)):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if v == COPY_V:
+            t = a[1]
+            seen = cards[t]
+            if (self.must_copy >= 0 and seen != self.must_copy) or (
+                self.no_mason_copy and seen == MASON
+            ):
+                return  # (see :meth:`masons_fit` and :meth:`feasible_insomniac`)
+            self.copy = seen
+            if self.push(seat, (COPIED, t, seen)):
+                # Now that the copy is known, its claim is weighed as soon as it can be.
+                settle = self.settle
+                skey = (*self.key, seen)
+                after = self.settles.get(skey)
+                if after is None:
+                    after = self.settles[skey] = self.plan(self.key, seen)[1]
+                self.settle = after
+                if seen in _ACTIVE:
+                    self.decide(_ACT_KIND[seen], seat, i, w, "doppelganger")
+                else:
+                    self.task(i + 1, w)
+                self.settle = settle
+            obs[seat].pop()
+            self.copy = -1
+            return
+        if v == LOOKP_V:
+            t = a[1]
+            if self.push(seat, (CARD, t, cards[t])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if v == TAKE_V and step == "drunk":
+            # The Drunk's new card stays unknown: nobody looks at the Drunk's seat after
+            # step 8 (the Insomniacs look at their own), so it is any card left.
+            c = n + a[1]
+            cards[seat], cards[c] = cards[c], cards[seat]
+            if self.push(seat, (TOOK, a[1])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            cards[seat], cards[c] = cards[c], cards[seat]
+            return
+        if v in (LOOKC_V, PEEK_V, TAKE_V):
+            for c in a[1:]:
+                if cards[n + c] < 0:
+                    self.reveal(n + c, kind, seat, a, i, w, step)
+                    return
+        if v == LOOKC_V:
+            x, y = a[1], a[2]
+            if self.push(seat, (CENTRE, x, cards[n + x])):
+                if self.push(seat, (CENTRE, y, cards[n + y])):
+                    self.task(i + 1, w)
+                obs[seat].pop()
+            obs[seat].pop()
+            return
+        if v == PEEK_V:
+            c = a[1]
+            if self.push(seat, (CENTRE, c, cards[n + c])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            return
+        if v == ROB_V:
+            t = a[1]
+            cards[seat], cards[t] = cards[t], cards[seat]
+            if self.push(seat, (ROBBED, t, cards[seat])):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            cards[seat], cards[t] = cards[t], cards[seat]
+            return
+        if v == SWAP_V:
+            x, y = a[1], a[2]
+            cards[x], cards[y] = cards[y], cards[x]
+            if self.push(seat, (SWAPPED, x, y)):
+                self.task(i + 1, w)
+            obs[seat].pop()
+            cards[x], cards[y] = cards[y], cards[x]
+            return
+        c = n + a[1]  # take
+        cards[seat], cards[c] = cards[c], cards[seat]
+        if self.push(seat, (TOOK, a[1])):
+            self.task(i + 1, w)
+        obs[seat].pop()
+        cards[seat], cards[c] = cards[c], cards[seat]
+
+    # --- a finished night -----------------------------------------------------------------
+
+    def leaf(self, w: float) -> None:
+        self.worlds += 1
+        if self.me >= 0 and len(self.obs[self.me]) != len(self.my_obs):
+            return
+        if w == 0.0:
+            return
+        self.total += w
+        final = self.final
+        dealt = self.dealt
+        cards = self.cards
+        deal = self.deal
+        n = self.n
+        size = len(cards)
+        acc = self.acc
+        wolf = False
+        unknown = False
+        for p in range(size):
+            tok = cards[p]
+            if tok < 0:
+                # A card nobody read (a centre card, or the one the Drunk took): the cards
+                # left, in proportion, once for every world with these cards left (:meth:`flush`).
+                acc[p] += w
+                if p < n:
+                    unknown = True
+            else:
+                r = self.eff(tok)
+                final[p][r] += w
+                if r == WOLF and p < n:
+                    wolf = True
+        # The dealt cards: the lazy centre slots' here (read or not), the others' once a
+        # night (:meth:`night`).
+        self.night_w += w
+        for p in self.lazy:
+            dealt_card = deal[p]
+            if dealt_card < 0:
+                acc[size + p] += w
+            else:
+                dealt[p][dealt_card] += w
+        if wolf:
+            self.wolf_mass += w
+        elif unknown:
+            acc[2 * size] += w
+
+    def flush(self) -> None:
+        """Share the weights :meth:`leaf` kept in :attr:`acc` out among the cards left, in
+        proportion (the cards left are the same for all of them), and empty it.  (No
+        Doppelgänger card among the cards left copies anything: nobody held it.)"""
+        acc = self.acc
+        size = self.d.size
+        rem = self.rem
+        k = self.k
+        shares = [(t, m / k) for t, m in rem.items() if m]
+        for p in range(size):
+            w = acc[p]
+            if w > 0.0:
+                row = self.final[p]
+                for t, share in shares:
+                    row[t] += w * share
+                acc[p] = 0.0
+            w = acc[size + p]
+            if w > 0.0:
+                row = self.dealt[p]
+                for t, share in shares:
+                    row[t] += w * share
+                acc[size + p] = 0.0
+        w = acc[2 * size]
+        if w > 0.0:
+            self.wolf_mass += w * rem.get(WOLF, 0) / k
+            acc[2 * size] = 0.0
+
+
+def _static_fit(c: ClaimKey, r: int) -> bool:
+    """Whether a seat dealt ``r`` (a Villager, a Hunter, the Troublemaker, the Drunk or a
+    Mason: honest, whatever the night) can have made claim ``c``: the parts of its
+    truthful claim that the card alone fixes."""
+    if c.role not in (-1, r):
+        return False
+    if r in (VILLAGER, HUNTER):
+        return c.did is None and not c.saw
+    if r == TM:
+        return not c.saw and (c.did is None or c.did.kind in ("swap", "pass"))
+    if r == DRUNK:
+        return not c.saw and (c.did is None or c.did.kind == "take")
+    # a Mason: no action, and only Mason sightings of players
+    return c.did is None and all(role == MASON and seat >= 0 for role, seat, _ in c.saw)
+
+
+def _arrangements(counts: dict[int, int]) -> float:
+    """In how many distinct orders the cards ``counts`` can lie (a multinomial)."""
+    total = 1.0
+    k = 0
+    for m in counts.values():
+        for j in range(1, m + 1):
+            k += 1
+            total *= k / j
+    return total
+
+
+__all__ = ["DoppelBudget", "DoppelDeck", "solve"]

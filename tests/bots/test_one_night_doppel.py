@@ -1,0 +1,204 @@
+"""The Doppelgänger's exact path (:mod:`loupgarou.bots.one_night.doppel`) gives the general
+enumeration's answers, and brute force's.
+
+Brute force through the real rules on small decks with the Doppelgänger (every deal, every
+choice, each seat's knowledge read from its events), then situations taken from real games
+of *Revenants* and of *Anarchie*'s drawn decks with a Doppelgänger at five to ten players:
+every seat's knowledge with every claim, claims dropped or cut short, random lies (lenient
+answers included), a spectator; each compared with the general enumeration (the path
+switched off).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from loupgarou.bots.one_night.bot import SensibleOneNight
+from loupgarou.bots.one_night.knowledge import ROLES, ViewReader
+from loupgarou.bots.one_night.solver import Solver, role_numbers, solver_for
+from loupgarou.engine import new_match
+from loupgarou.sim.table import play
+from loupgarou.variants.one_night import VARIANT as ONE_NIGHT
+from loupgarou.variants.one_night.roles import Role
+from loupgarou.variants.one_night.scenarios import find_scenario
+from loupgarou.variants.one_night.setup import draw_pool, drawn_deck
+
+from .brute import World, all_worlds, brute_posterior
+from .test_one_night_fast import lie, same, variants
+from .test_solver import random_claims
+
+BIG = 10**9
+
+SMALL = {
+    "dg-minion-insomniac-tm": (
+        "doppelganger",
+        "werewolf",
+        "minion",
+        "insomniac",
+        "troublemaker",
+        "villager",
+    ),
+    "dg-seer-drunk-robber": ("doppelganger", "werewolf", "seer", "drunk", "robber", "villager"),
+    "dg-masons-insomniac": ("doppelganger", "werewolf", "mason", "mason", "insomniac", "tanner"),
+    "dg-wolves-robber-tm": (
+        "doppelganger",
+        "werewolf",
+        "werewolf",
+        "robber",
+        "troublemaker",
+        "hunter",
+    ),
+}
+
+
+@cache
+def worlds_of(name: str) -> list[World]:
+    return all_worlds(SMALL[name], 3)
+
+
+def numbers(deck: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(ROLES.index(Role(r)) for r in deck)
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_the_doppelganger_path_matches_brute_force(name: str) -> None:
+    solver = solver_for(numbers(SMALL[name]), 3)
+    assert solver.doppel.ok
+    rng = random.Random(name)
+    every = worlds_of(name)
+    lenient = 0
+    for _ in range(16):
+        world = rng.choice(every)
+        me = rng.choice([-1, 0, 1, 2])
+        claims = random_claims(rng, world, me, liars_lie=rng.random() < 0.8)
+        if rng.random() < 0.3 and claims:  # a village seat's lie: often no world fits
+            victim = rng.choice(sorted(claims))
+            claims[victim] = lie(rng, 3, victim)
+        knowledge = None if me < 0 else world[2][me]
+        post = solver.posterior(knowledge, claims)
+        ref = brute_posterior(SMALL[name], 3, every, knowledge, claims, lenient=post.lenient)
+        assert ref is not None
+        final, no_wolf = ref
+        assert post.exact
+        lenient += post.lenient
+        for p in range(6):
+            assert post.final[p] == pytest.approx(final[p], abs=1e-9)
+        assert post.no_wolf == pytest.approx(no_wolf, abs=1e-9)
+    if name in ("dg-seer-drunk-robber", "dg-wolves-robber-tm"):
+        assert lenient  # lenient answers are compared too
+
+
+def anarchie_deck(players: int, seed: int) -> tuple[str, ...]:
+    """A drawn Anarchie deck with a Doppelgänger (the first such draw from ``seed`` on)."""
+    pool = draw_pool("anarchie")
+    rng = random.Random(seed)
+    while True:
+        order = list(range(len(pool)))
+        rng.shuffle(order)
+        deck = drawn_deck("anarchie", players, order)
+        if deck is not None and Role.DOPPELGANGER in deck:
+            return tuple(r.value for r in deck)
+
+
+def scenario_deck(key: str, players: int) -> tuple[str, ...]:
+    return tuple(r.value for r in find_scenario(key).deck_for(players))
+
+
+TABLES = {
+    "revenants-8": (scenario_deck("revenants", 8), 8),
+    "revenants-9": (scenario_deck("revenants", 9), 9),
+    "revenants-10": (scenario_deck("revenants", 10), 10),
+    "anarchie-5": (anarchie_deck(5, 1), 5),
+    "anarchie-6": (anarchie_deck(6, 2), 6),
+    "anarchie-7": (anarchie_deck(7, 3), 7),
+    "anarchie-8": (anarchie_deck(8, 4), 8),
+    "anarchie-10": (anarchie_deck(10, 5), 10),
+}
+
+
+@cache
+def readers(name: str, games: int) -> tuple[tuple[ViewReader, ...], ...]:
+    """Every seat's reader at the end of sensible games (its knowledge, every claim)."""
+    deck, n = TABLES[name]
+    out = []
+    for seed in range(games):
+        match = new_match(ONE_NIGHT, [f"p{i}" for i in range(n)], list(deck), seed=seed)
+        bots = [SensibleOneNight(s, random.Random(seed * 31 + s)) for s in range(n)]
+        play(match, bots, rng=random.Random(seed))
+        out.append(tuple(b.reader for b in bots))
+    return tuple(out)
+
+
+def solvers(name: str) -> tuple[Solver, Solver]:
+    """A solver with the Doppelgänger's path and one with the general enumeration only."""
+    deck, n = TABLES[name]
+    got = role_numbers(deck)
+    quick, general = Solver(got, n), Solver(got, n)
+    general.doppel.ok = False
+    assert quick.doppel.ok and not quick.fast.ok
+    return quick, general
+
+
+@pytest.mark.parametrize(
+    ("name", "games"), [("anarchie-5", 3), ("anarchie-6", 2), ("anarchie-7", 1)]
+)
+def test_the_doppelganger_path_gives_the_general_enumeration_s_answers(
+    name: str, games: int
+) -> None:
+    quick, general = solvers(name)
+    rng = random.Random(name)
+    used = lenient = 0
+    for table in readers(name, games):
+        for knowledge, claims in variants(rng, table):
+            got = quick.posterior(knowledge, claims, budget=BIG)
+            same(got, general.posterior(knowledge, claims, budget=BIG))
+            used += 1
+            lenient += got.lenient
+    assert used > 10  # the comparison is not vacuous
+
+
+@pytest.mark.parametrize(
+    ("name", "seats"),
+    [
+        ("revenants-8", (0, 1, 2, 3)),
+        ("revenants-9", (0, 1, 2, 3)),
+        ("revenants-10", (0, 1, 2)),
+        ("anarchie-8", (0, 1, 2, 3)),
+        ("anarchie-10", (0, 1, 2)),
+    ],
+)
+def test_the_doppelganger_path_at_the_vote_at_eight_to_ten_players(
+    name: str, seats: tuple[int, ...]
+) -> None:
+    # The general enumeration takes seconds a call here (interpreted): a few seats of one
+    # game, with every claim and with a random lie.
+    quick, general = solvers(name)
+    rng = random.Random(name)
+    for table in readers(name, 1):
+        claims = dict(table[0].claims)
+        n = len(table)
+        for seat in seats:
+            k = table[seat].knowledge()
+            mine = {s: c for s, c in claims.items() if s != seat}
+            same(quick.posterior(k, mine, budget=BIG), general.posterior(k, mine, budget=BIG))
+        liar = dict(claims)
+        victim = rng.choice(sorted(liar))
+        liar[victim] = lie(rng, n, victim)
+        k = table[seats[-1]].knowledge()
+        same(quick.posterior(k, liar, budget=BIG), general.posterior(k, liar, budget=BIG))
+
+
+@pytest.mark.parametrize("name", ["revenants-10", "anarchie-10"])
+def test_every_answer_at_the_vote_is_exact_within_the_bot_s_budget(name: str) -> None:
+    from loupgarou.bots.one_night.bot import BOT_BUDGET
+
+    quick, _ = solvers(name)
+    for table in readers(name, 2):
+        claims = dict(table[0].claims)
+        for reader in table:
+            quick.clear_caches()
+            vote = quick.vote(reader.knowledge(), claims, budget=BOT_BUDGET)
+            assert vote.exact
