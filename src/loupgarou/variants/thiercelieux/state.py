@@ -68,8 +68,11 @@ SEATS: Final = range(64)
 """Every position a table may have (62 seats and the Thief's two cards at most: see
 ``setup.MAX_PLAYERS``)."""
 
-CACHE_LIMIT: Final = 4_096
-"""The most entries a memo keeps (it starts again empty beyond, so memory stays bounded)."""
+CACHE_LIMIT: Final = 1_024
+"""The most entries a memo keeps (it starts again empty beyond, so memory stays bounded).
+At 8 or 9 players the keys that repeat fit well within it; at 18, where the living seats
+seldom repeat, a larger memo only spreads the rules' work over more memory: 4,096 made an
+18-player decision about a fifth slower in CPU time (docs/performance.md, session 10)."""
 
 K = TypeVar("K")
 V = TypeVar("V")
