@@ -38,12 +38,25 @@ work budget (the caller then samples, stating the error).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import combinations
 from typing import Final
 
-from loupgarou.core.actions import PASS, Action
 from loupgarou.variants.one_night.night import ACTIVE_COPIES, call_list
 
+from .encoded import (
+    COPY_V,
+    LOOKC_V,
+    LOOKP_V,
+    PASS_V,
+    PEEK_V,
+    ROB_V,
+    SWAP_V,
+    TAKE_V,
+    EAction,
+    arrangements,
+    as_action,
+    options,
+    own_action,
+)
 from .knowledge import (
     CARD,
     CENTRE,
@@ -92,58 +105,7 @@ class DoppelBudget(Exception):
     """The enumeration would be longer than the budget allows."""
 
 
-# Encoded actions, as the general enumeration encodes them: (verb, ...).
-PASS_V: Final = 0
-COPY_V: Final = 1
-LOOKP_V: Final = 2
-LOOKC_V: Final = 3
-PEEK_V: Final = 4
-ROB_V: Final = 5
-SWAP_V: Final = 6
-TAKE_V: Final = 7
-EAction = tuple[int, ...]
-
 KINDS: Final = ("copy", "seer", "robber", "troublemaker", "drunk", "lone_wolf")
-
-
-def _as_action(a: EAction) -> Action:
-    v = a[0]
-    if v == PASS_V:
-        return PASS
-    if v == COPY_V:
-        return Action("copy", (a[1],))
-    if v == LOOKP_V:
-        return Action("look", (a[1],))
-    if v == LOOKC_V:
-        return Action("look", (), (a[1], a[2]))
-    if v == PEEK_V:
-        return Action("peek", (), (a[1],))
-    if v == ROB_V:
-        return Action("rob", (a[1],))
-    if v == SWAP_V:
-        return Action("swap", (a[1], a[2]))
-    return Action("take", (), (a[1],))
-
-
-def _options(kind: str, n: int, seat: int) -> tuple[EAction, ...]:
-    """The legal options of a decision, in the rules' order (see ``one_night.night``)."""
-    others = [t for t in range(n) if t != seat]
-    if kind == "copy":
-        return tuple((COPY_V, t) for t in others)
-    if kind == "seer":
-        return (
-            *((LOOKP_V, t) for t in others),
-            *((LOOKC_V, a, b) for a, b in combinations(range(3), 2)),
-            (PASS_V,),
-        )
-    if kind == "robber":
-        return (*((ROB_V, t) for t in others), (PASS_V,))
-    if kind == "troublemaker":
-        return (*((SWAP_V, a, b) for a, b in combinations(others, 2)), (PASS_V,))
-    if kind == "drunk":
-        return tuple((TAKE_V, c) for c in range(3))
-    # the lone Werewolf's peek
-    return (*((PEEK_V, c) for c in range(3)), (PASS_V,))
 
 
 # Tasks of a night: (kind, seat).
@@ -183,8 +145,8 @@ class DoppelDeck:
         that acts alone."""
         deck = tuple(ROLES[r] for r, k in sorted(self.counts.items()) for _ in range(k))
         self.steps = tuple(_STEP_TASK[s] for s in call_list(deck)) if self.ok else ()
-        self.options = {(kind, s): _options(kind, n, s) for kind in KINDS for s in range(n)}
-        self.actions = {a: _as_action(a) for opts in self.options.values() for a in opts}
+        self.options = {(kind, s): options(kind, n, s) for kind in KINDS for s in range(n)}
+        self.actions = {a: as_action(a) for opts in self.options.values() for a in opts}
         self.truths: dict[tuple[int, int, tuple[Obs, ...]], tuple[bool, ClaimKey]] = {}
         """(seat, dealt, observations) -> (whether it lies, its truthful claim)."""
 
@@ -406,7 +368,7 @@ class _Walk:
             plan = self.plans[key] = self.plan(key, -1)
         self.tasks, self.settle = plan
         self.night_w = 0.0
-        self.task(0, _arrangements(left))
+        self.task(0, arrangements(left))
         if self.k:
             self.flush()
         night_w = self.night_w
@@ -635,35 +597,6 @@ class _Walk:
             p for p in range(self.n) if deal[p] == role or (deal[p] == DG and copy == role)
         )
 
-    def my_action(self, kind: str) -> EAction | None:
-        """The action the solving seat took at this decision, read from what it saw next."""
-        lst = self.obs[self.me]
-        mine = self.my_obs
-        k = len(lst)
-        if k >= len(mine):
-            return None
-        o = mine[k]
-        v = o[0]
-        if v == DECLINED:
-            return (PASS_V,) if kind not in ("copy", "drunk") else None
-        if kind == "copy":
-            return (COPY_V, int(o[1])) if v == COPIED else None
-        if kind == "seer":
-            if v == CARD:
-                return (LOOKP_V, int(o[1]))
-            if v == CENTRE and k + 1 < len(mine) and mine[k + 1][0] == CENTRE:
-                return (LOOKC_V, int(o[1]), int(mine[k + 1][1]))
-            return None
-        if kind == "lone_wolf":
-            return (PEEK_V, int(o[1])) if v == CENTRE else None
-        if kind == "robber":
-            return (ROB_V, int(o[1])) if v == ROBBED else None
-        if kind == "troublemaker":
-            return (SWAP_V, int(o[1]), int(o[2])) if v == SWAPPED else None
-        if kind == "drunk":
-            return (TAKE_V, int(o[1])) if v == TOOK else None
-        return None
-
     def candidates(
         self, kind: str, seat: int, honest_if_claimed: bool
     ) -> tuple[tuple[EAction, ...], float]:
@@ -848,7 +781,7 @@ class _Walk:
     def decide(self, kind: str, seat: int, i: int, w: float, step: str) -> None:
         """Branch over ``seat``'s choices at this decision, then go on from task ``i + 1``."""
         if seat == self.me:
-            mine = self.my_action(kind)
+            mine = own_action(kind, self.my_obs, len(self.obs[self.me]))
             if mine is None or mine not in self.d.options[(kind, seat)]:
                 return
             self.apply(kind, seat, mine, i, w, step)
@@ -1048,17 +981,6 @@ def _static_fit(c: ClaimKey, r: int) -> bool:
         return not c.saw and (c.did is None or c.did.kind == "take")
     # a Mason: no action, and only Mason sightings of players
     return c.did is None and all(role == MASON and seat >= 0 for role, seat, _ in c.saw)
-
-
-def _arrangements(counts: dict[int, int]) -> float:
-    """In how many distinct orders the cards ``counts`` can lie (a multinomial)."""
-    total = 1.0
-    k = 0
-    for m in counts.values():
-        for j in range(1, m + 1):
-            k += 1
-            total *= k / j
-    return total
 
 
 __all__ = ["DoppelBudget", "DoppelDeck", "solve"]

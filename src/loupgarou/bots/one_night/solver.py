@@ -54,16 +54,29 @@ from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from typing import Final
 
-from loupgarou.core.actions import PASS, Action
 from loupgarou.core.draws import below
 from loupgarou.variants.one_night.night import ACTIVE_COPIES, call_list
 from loupgarou.variants.one_night.roles import Role
 
 from .doppel import DoppelBudget, DoppelDeck
 from .doppel import solve as doppel_solve
+from .encoded import (
+    COPY_V,
+    LOOKC_V,
+    LOOKP_V,
+    PASS_V,
+    PEEK_V,
+    ROB_V,
+    SWAP_V,
+    TAKE_V,
+    EAction,
+    arrangements,
+    as_action,
+    options,
+    own_action,
+)
 from .fast import (
     FastBudget,
     FastDeck,
@@ -308,61 +321,8 @@ class _Budget(Exception):
     """The exact enumeration would be too long: sample instead."""
 
 
-# Encoded actions: (verb, ...); verbs are small ints for speed.
-PASS_V: Final = 0
-COPY_V: Final = 1
-LOOKP_V: Final = 2
-LOOKC_V: Final = 3
-PEEK_V: Final = 4
-ROB_V: Final = 5
-SWAP_V: Final = 6
-TAKE_V: Final = 7
-EAction = tuple[int, ...]
-
-
-def _as_action(a: EAction) -> Action:
-    v = a[0]
-    if v == PASS_V:
-        return PASS
-    if v == COPY_V:
-        return Action("copy", (a[1],))
-    if v == LOOKP_V:
-        return Action("look", (a[1],))
-    if v == LOOKC_V:
-        return Action("look", (), (a[1], a[2]))
-    if v == PEEK_V:
-        return Action("peek", (), (a[1],))
-    if v == ROB_V:
-        return Action("rob", (a[1],))
-    if v == SWAP_V:
-        return Action("swap", (a[1], a[2]))
-    return Action("take", (), (a[1],))
-
-
-def _options(kind: str, n: int, seat: int) -> tuple[EAction, ...]:
-    """The legal options of a decision, in the rules' order (see ``one_night.night``)."""
-    others = [t for t in range(n) if t != seat]
-    if kind == "copy":
-        return tuple((COPY_V, t) for t in others)
-    if kind == "seer":
-        return (
-            *((LOOKP_V, t) for t in others),
-            *((LOOKC_V, a, b) for a, b in combinations(range(3), 2)),
-            (PASS_V,),
-        )
-    if kind == "robber":
-        return (*((ROB_V, t) for t in others), (PASS_V,))
-    if kind == "troublemaker":
-        return (*((SWAP_V, a, b) for a, b in combinations(others, 2)), (PASS_V,))
-    if kind == "drunk":
-        return tuple((TAKE_V, c) for c in range(3))
-    if kind == "lone_wolf":
-        return (*((PEEK_V, c) for c in range(3)), (PASS_V,))
-    raise KeyError(kind)
-
-
 def _option_count(kind: str, n: int) -> int:
-    return len(_options(kind, n, 0))
+    return len(options(kind, n, 0))
 
 
 # Tasks of a night, per deal: (kind, seat).
@@ -411,11 +371,11 @@ class Solver:
         self.steps = tuple(_STEP_TASK[s] for s in call_list(tuple(ROLES[r] for r in deck)))
         self.distinct = len(counts)
         self.options = {
-            (kind, s): _options(kind, n, s)
+            (kind, s): options(kind, n, s)
             for kind in ("copy", "seer", "robber", "troublemaker", "drunk", "lone_wolf")
             for s in range(n)
         }
-        self.actions = {a: _as_action(a) for opts in self.options.values() for a in opts}
+        self.actions = {a: as_action(a) for opts in self.options.values() for a in opts}
         self.counts = {
             kind: _option_count(kind, n)
             for kind in ("copy", "seer", "robber", "troublemaker", "drunk", "lone_wolf")
@@ -727,17 +687,6 @@ class Solver:
         )
 
 
-def _arrangements(counts: dict[int, int]) -> float:
-    """In how many distinct orders the cards ``counts`` can lie (a multinomial)."""
-    total = 1.0
-    k = 0
-    for m in counts.values():
-        for j in range(1, m + 1):
-            k += 1
-            total *= k / j
-    return total
-
-
 def _any_wolf(run: _Run, inv: float) -> float:
     return run.wolf_mass * inv
 
@@ -805,7 +754,7 @@ class _Run:
 
         def place(i: int) -> None:
             if i == size:
-                self.night(counts, _arrangements(counts))
+                self.night(counts, arrangements(counts))
                 return
             p = order[i]
             for tok in allowed[p]:
@@ -926,35 +875,6 @@ class _Run:
         printed = self.s.printed
         deal = self.deal
         return tuple(p for p in range(self.n) if printed[deal[p]] == role or self.copied(p) == role)
-
-    def my_action(self, kind: str) -> EAction | None:
-        """The action the solving seat took at this decision, read from what it saw next."""
-        lst = self.obs[self.me]
-        mine = self.my_obs
-        k = len(lst)
-        if k >= len(mine):
-            return None
-        o = mine[k]
-        v = o[0]
-        if v == DECLINED:
-            return (PASS_V,) if kind not in ("copy", "drunk") else None
-        if kind == "copy":
-            return (COPY_V, int(o[1])) if v == COPIED else None
-        if kind == "seer":
-            if v == CARD:
-                return (LOOKP_V, int(o[1]))
-            if v == CENTRE and k + 1 < len(mine) and mine[k + 1][0] == CENTRE:
-                return (LOOKC_V, int(o[1]), int(mine[k + 1][1]))
-            return None
-        if kind == "lone_wolf":
-            return (PEEK_V, int(o[1])) if v == CENTRE else None
-        if kind == "robber":
-            return (ROB_V, int(o[1])) if v == ROBBED else None
-        if kind == "troublemaker":
-            return (SWAP_V, int(o[1]), int(o[2])) if v == SWAPPED else None
-        if kind == "drunk":
-            return (TAKE_V, int(o[1])) if v == TOOK else None
-        return None
 
     def candidates(
         self, kind: str, seat: int, honest_if_claimed: bool
@@ -1106,7 +1026,7 @@ class _Run:
     def decide(self, kind: str, seat: int, i: int, w: float, step: str) -> None:
         """Branch over ``seat``'s choices at this decision, then go on from task ``i + 1``."""
         if seat == self.me:
-            mine = self.my_action(kind)
+            mine = own_action(kind, self.my_obs, len(self.obs[self.me]))
             if mine is None or mine not in self.s.options[(kind, seat)]:
                 return
             self.apply(kind, seat, mine, i, w, step)
