@@ -326,16 +326,8 @@ class GameMaster(TableMaster):
             voice = [d.seat for d in m.pending() if d.kind == "pack_choice"]
             if voice:  # narrator_knows: results: the pack's victim is one answer
                 m.submit(voice[0], NO_VICTIM if victim is None else Action("vote", (victim,)))
-            elif victim is not None and victim in awake and len(awake) == 2:
-                # The pack chose one of its two awake members: he cannot vote for himself,
-                # so his "no victim" ballot ties with the other's; the tie goes to the victim
-                # (the tied are listed in seat order, "no victim" last).
-                self.chance.prime("tiebreak", 0)
-            for w in awake if not voice else ():
-                if victim is None or victim == w:
-                    m.submit(w, Action("no_victim"))
-                else:
-                    m.submit(w, Action("vote", (victim,)))
+            else:
+                self._pack_ballots(m, awake, victim)
             for d in m.pending():
                 if d.kind == "little_girl":
                     m.submit(d.seat, Action("spy") if spied else PASS)
@@ -347,6 +339,19 @@ class GameMaster(TableMaster):
         elif spied:
             name = self.players.name(girl[0])
             yield from self._note("note.caught" if caught else "note.unseen", name=name)
+
+    def _pack_ballots(self, m: Match, awake: list[int], victim: int | None) -> None:
+        """Every awake Werewolf's ballot, all for the victim the narrator saw chosen."""
+        if victim is not None and victim in awake and len(awake) == 2:
+            # The pack chose one of its two awake members: he cannot vote for himself,
+            # so his "no victim" ballot ties with the other's; the tie goes to the victim
+            # (the tied are listed in seat order, "no victim" last).
+            self.chance.prime("tiebreak", 0)
+        for w in awake:
+            if victim is None or victim == w:
+                m.submit(w, NO_VICTIM)
+            else:
+                m.submit(w, Action("vote", (victim,)))
 
     def _asleep(self, wolves: list[int]) -> Callable[[str], tuple[int, ...]]:
         def parse(answer: str) -> tuple[int, ...]:
