@@ -16,18 +16,14 @@ from functools import cache
 
 import pytest
 
-from loupgarou.bots.one_night.bot import SensibleOneNight
 from loupgarou.bots.one_night.knowledge import ROLES, ViewReader
 from loupgarou.bots.one_night.solver import Solver, role_numbers, solver_for
-from loupgarou.engine import new_match
-from loupgarou.sim.table import play
-from loupgarou.variants.one_night import VARIANT as ONE_NIGHT
 from loupgarou.variants.one_night.roles import Role
 from loupgarou.variants.one_night.scenarios import find_scenario
 from loupgarou.variants.one_night.setup import draw_pool, drawn_deck
 
 from .brute import World, all_worlds, brute_posterior
-from .test_one_night_fast import lie, same, variants
+from .test_one_night_fast import lie, played, same, variants
 from .test_solver import random_claims
 
 BIG = 10**9
@@ -119,17 +115,10 @@ TABLES = {
 }
 
 
-@cache
 def readers(name: str, games: int) -> tuple[tuple[ViewReader, ...], ...]:
-    """Every seat's reader at the end of sensible games (its knowledge, every claim)."""
+    """Every seat's reader at the end of sensible games at the table ``name``."""
     deck, n = TABLES[name]
-    out = []
-    for seed in range(games):
-        match = new_match(ONE_NIGHT, [f"p{i}" for i in range(n)], list(deck), seed=seed)
-        bots = [SensibleOneNight(s, random.Random(seed * 31 + s)) for s in range(n)]
-        play(match, bots, rng=random.Random(seed))
-        out.append(tuple(b.reader for b in bots))
-    return tuple(out)
+    return played(deck, n, games)
 
 
 def solvers(name: str) -> tuple[Solver, Solver]:

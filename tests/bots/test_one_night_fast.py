@@ -50,10 +50,16 @@ BIG = 10**9
 GENERAL_BUDGET = 200_000
 
 
-@cache
 def readers(name: str, games: int) -> tuple[tuple[ViewReader, ...], ...]:
-    """Every seat's reader at the end of sensible games (its knowledge, every claim)."""
+    """Every seat's reader at the end of sensible games at the table ``name``."""
     deck, n = TABLES[name]
+    return played(deck, n, games)
+
+
+@cache
+def played(deck: tuple[str, ...], n: int, games: int) -> tuple[tuple[ViewReader, ...], ...]:
+    """Every seat's reader at the end of ``games`` sensible games of ``deck`` for ``n``
+    players (its knowledge, every claim), seeds 0, 1 ..."""
     out = []
     for seed in range(games):
         match = new_match(ONE_NIGHT, [f"p{i}" for i in range(n)], list(deck), seed=seed)
