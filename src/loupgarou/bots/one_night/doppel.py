@@ -149,9 +149,12 @@ class DoppelDeck:
         self.actions = {a: as_action(a) for opts in self.options.values() for a in opts}
         self.truths: dict[tuple[int, int, tuple[Obs, ...]], tuple[bool, ClaimKey]] = {}
         """(seat, dealt, observations) -> (whether it lies, its truthful claim)."""
+        self.shareable: dict[tuple[NightKnowledge, ClaimKey], bool] = {}
+        """(knowledge, own claim) -> :func:`.doppel_vote.doppel_shareable`."""
 
     def clear_caches(self) -> None:
         self.truths.clear()
+        self.shareable.clear()
 
 
 Sums = tuple[list[list[float]], list[list[float]], float, float, int]
@@ -170,14 +173,21 @@ def solve(  # noqa: PLR0917
     """The exact sums for ``knowledge`` and ``claims`` (``lies``: each claim's lie weight;
     ``allowed``: per position, the cards it may have been dealt, as the general
     enumeration works them out).  Raises :class:`DoppelBudget` past ``budget``."""
-    walk = _Walk(dd, knowledge, claims, lies, lenient, budget)
+    w = _Walk(dd, knowledge, claims, lies, lenient, budget)
+    walk(w, allowed)
+    return w.final, w.dealt, w.total, w.wolf_mass, w.worlds
+
+
+def walk(w: _Walk, allowed: list[frozenset[int]]) -> None:
+    """Run ``w`` over every deal ``allowed`` permits: the centre slots that nothing pins
+    dealt lazily, the other positions most constrained first."""
+    dd = w.d
     every = frozenset(dd.counts)
     lazy = [p for p in range(dd.n, dd.size) if allowed[p] == every]
     order = sorted((p for p in range(dd.size) if p not in lazy), key=lambda p: (len(allowed[p]), p))
-    walk.lazy = lazy
-    walk.fixed = [p for p in range(dd.size) if p not in lazy]
-    walk.deals(order, allowed)
-    return walk.final, walk.dealt, walk.total, walk.wolf_mass, walk.worlds
+    w.lazy = lazy
+    w.fixed = [p for p in range(dd.size) if p not in lazy]
+    w.deals(order, allowed)
 
 
 class _Walk:
@@ -983,4 +993,4 @@ def _static_fit(c: ClaimKey, r: int) -> bool:
     return c.did is None and all(role == MASON and seat >= 0 for role, seat, _ in c.saw)
 
 
-__all__ = ["DoppelBudget", "DoppelDeck", "solve"]
+__all__ = ["DoppelBudget", "DoppelDeck", "solve", "walk"]

@@ -31,7 +31,8 @@ Doppelgänger card by :mod:`.doppel` (lenient answers included: the copy as the 
 choice, each claim weighed as soon as the copy allows); the others, and the remaining
 lenient answers, by the general enumeration below.  :meth:`Solver.vote` gives
 what a vote reads and, for a seat whose claim says exactly what it knows, answers from
-one enumeration shared by the whole table (:class:`.fast.VoteTable`).  Every cache is
+one enumeration shared by the whole table (:class:`.fast.VoteTable`, made by the fast
+path or by :mod:`.doppel_vote`).  Every cache is
 a bounded memo of a pure function.  The general enumeration prunes only worlds of
 weight zero: the seat's own card and actions are fixed, facts it saw pin
 cards of the deal, a seat whose card cannot make it lie must hold the role it
@@ -62,6 +63,8 @@ from loupgarou.variants.one_night.roles import Role
 
 from .doppel import DoppelBudget, DoppelDeck
 from .doppel import solve as doppel_solve
+from .doppel_vote import doppel_shareable
+from .doppel_vote import vote_table as doppel_vote_table
 from .encoded import (
     COPY_V,
     LOOKC_V,
@@ -461,11 +464,13 @@ class Solver:
 
         When the seat is honest and claimed exactly what it knows (as the sensible bot
         does), the answer comes from one enumeration shared by every such seat of the
-        table (:class:`~.fast.VoteTable`, kept per set of claims); otherwise from
+        table (:class:`~.fast.VoteTable`, kept per set of claims, made by the fast path
+        or, on a deck with one Doppelgänger card, by :mod:`.doppel_vote`); otherwise from
         :meth:`posterior`.  Which way is a function of the arguments alone.
         """
         seat = knowledge.seat
-        if shareable(self.fast, knowledge, claims.get(seat)):
+        own = claims.get(seat)
+        if shareable(self.fast, knowledge, own) or doppel_shareable(self.doppel, knowledge, own):
             table = self.vote_table(claims, budget)
             if table is not None:
                 got = table.for_seat(seat)
@@ -484,13 +489,17 @@ class Solver:
         samples: int = 0,
     ) -> Vote:
         """What a vote reads (as :meth:`vote`) for a spectator who knows nothing but
-        ``claims``; ``named``: the seats the claims name.  Exact through
-        :func:`.fast.spectator_view` (the seats nobody names dealt as a multiset) when the
-        deck allows it within ``budget``; otherwise :meth:`posterior` with no knowledge (the
-        same numbers, or sampled past the budget, with the error stated)."""
-        if self.fast.ok and all(s in claims or s in named for s in range(self.n)):
-            # No seat is free: the same walk as the vote table of these claims, which the
-            # village's seats ask for too (kept: the pack's vote and theirs share it).
+        ``claims``; ``named``: the seats the claims name.  Exact through the vote table of
+        ``claims`` (every seat claims or is named, or the deck takes the Doppelgänger's
+        path) or :func:`.fast.spectator_view` (the seats nobody names dealt as a multiset)
+        when the deck allows it within ``budget``; otherwise :meth:`posterior` with no
+        knowledge (the same numbers, or sampled past the budget, with the error stated)."""
+        if self.doppel.ok or (
+            self.fast.ok and all(s in claims or s in named for s in range(self.n))
+        ):
+            # No seat is free (or the deck takes the Doppelgänger's path, which has no
+            # multiset walk for them): the same walk as the vote table of these claims,
+            # which the village's seats ask for too (kept: the pack's vote and theirs share it).
             table = self.vote_table(claims, budget)
             got = None if table is None else table.everyone()
             if got is not None:
@@ -515,14 +524,26 @@ class Solver:
         if hit is not None:
             table = hit if isinstance(hit, VoteTable) else None
         else:
-            lies = {s: self.lie_weight(c) for s, c in claims.items()}
-            try:
-                table = vote_table(self.fast, claims, lies, budget * FAST_FACTOR)
-            except FastBudget:
-                table = None
+            table = self._build_table(claims, budget)
             self._tables.keep(key, _NO_TABLE if table is None else table)
         self._last = (dict(claims), budget, table)
         return table
+
+    def _build_table(self, claims: Mapping[int, ClaimKey], budget: int) -> VoteTable | None:
+        """One walk of the worlds weighed by every claim, by the fast path or the
+        Doppelgänger's (None: neither applies, or not within ``budget``)."""
+        lies = {s: self.lie_weight(c) for s, c in claims.items()}
+        try:
+            if self.fast.ok:
+                return vote_table(self.fast, claims, lies, budget * FAST_FACTOR)
+            if self.doppel.ok:
+                allowed = self._allowed(None, claims, lenient=False)
+                if allowed is None:
+                    return None
+                return doppel_vote_table(self.doppel, claims, lies, allowed, budget * DOPPEL_FACTOR)
+        except (FastBudget, DoppelBudget):
+            return None
+        return None
 
     # --- enumeration -----------------------------------------------------------------------
 
