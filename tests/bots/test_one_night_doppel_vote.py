@@ -90,10 +90,11 @@ def test_the_table_answers_every_seat_of_real_games_like_its_posterior(
     assert shared
 
 
-def test_a_spectator_on_a_doppelganger_deck_reads_the_table() -> None:
+def test_a_spectator_who_heard_every_seat_reads_the_table() -> None:
     quick, _ = solvers("anarchie-6")
     for table in readers("anarchie-6", 2):
         claims = dict(table[0].claims)
+        assert len(claims) == len(table)  # every seat claimed: the table answers
         quick.clear_caches()
         got = quick.spectator(claims)
         post = Vote.of(quick.posterior(None, claims))

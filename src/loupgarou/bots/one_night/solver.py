@@ -490,16 +490,15 @@ class Solver:
     ) -> Vote:
         """What a vote reads (as :meth:`vote`) for a spectator who knows nothing but
         ``claims``; ``named``: the seats the claims name.  Exact through the vote table of
-        ``claims`` (every seat claims or is named, or the deck takes the Doppelgänger's
-        path) or :func:`.fast.spectator_view` (the seats nobody names dealt as a multiset)
-        when the deck allows it within ``budget``; otherwise :meth:`posterior` with no
-        knowledge (the same numbers, or sampled past the budget, with the error stated)."""
-        if self.doppel.ok or (
-            self.fast.ok and all(s in claims or s in named for s in range(self.n))
+        ``claims`` when every seat claims or is named, or :func:`.fast.spectator_view` (the
+        seats nobody names dealt as a multiset), when the deck allows it within ``budget``;
+        otherwise :meth:`posterior` with no knowledge (the same numbers, or sampled past
+        the budget, with the error stated)."""
+        if (self.fast.ok or self.doppel.ok) and all(
+            s in claims or s in named for s in range(self.n)
         ):
-            # No seat is free (or the deck takes the Doppelgänger's path, which has no
-            # multiset walk for them): the same walk as the vote table of these claims,
-            # which the village's seats ask for too (kept: the pack's vote and theirs share it).
+            # No seat is free: the same walk as the vote table of these claims, which the
+            # village's seats ask for too (kept: the pack's vote and theirs share it).
             table = self.vote_table(claims, budget)
             got = None if table is None else table.everyone()
             if got is not None:
