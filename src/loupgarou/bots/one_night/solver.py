@@ -64,6 +64,7 @@ from loupgarou.variants.one_night.roles import Role
 from .doppel import DoppelBudget, DoppelDeck
 from .doppel import solve as doppel_solve
 from .doppel_vote import doppel_shareable
+from .doppel_vote import spectator_view as doppel_view
 from .doppel_vote import vote_table as doppel_vote_table
 from .encoded import (
     COPY_V,
@@ -490,8 +491,9 @@ class Solver:
     ) -> Vote:
         """What a vote reads (as :meth:`vote`) for a spectator who knows nothing but
         ``claims``; ``named``: the seats the claims name.  Exact through the vote table of
-        ``claims`` when every seat claims or is named, or :func:`.fast.spectator_view` (the
-        seats nobody names dealt as a multiset), when the deck allows it within ``budget``;
+        ``claims`` when every seat claims or is named, or :func:`.fast.spectator_view` or
+        :func:`.doppel_vote.spectator_view` (the seats nobody names dealt as a multiset),
+        when the deck allows it within ``budget``;
         otherwise :meth:`posterior` with no knowledge (the same numbers, or sampled past
         the budget, with the error stated)."""
         if (self.fast.ok or self.doppel.ok) and all(
@@ -508,6 +510,19 @@ class Solver:
             try:
                 got = spectator_view(self.fast, claims, lies, budget * FAST_FACTOR, named)
             except FastBudget:
+                got = None
+            if got is not None:
+                return Vote(self.n, *got)
+        elif self.doppel.ok:
+            lies = {s: self.lie_weight(c) for s, c in claims.items()}
+            allowed = self._allowed(None, claims, lenient=False)
+            try:
+                got = (
+                    None
+                    if allowed is None
+                    else doppel_view(self.doppel, claims, lies, allowed, budget * DOPPEL_FACTOR)
+                )
+            except DoppelBudget:
                 got = None
             if got is not None:
                 return Vote(self.n, *got)
