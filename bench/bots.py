@@ -197,7 +197,8 @@ def every_scenario(calls: int) -> dict[str, dict[str, float]]:
         for players in SIZES:
             if players not in sc.player_counts:
                 continue
-            row = time_solver(vote_situations(sc.key, players, calls), calls, no_claims=False)
+            situations = vote_situations(sc.key, players, calls)
+            row = time_solver(situations, calls, no_claims=False)
             out[f"{sc.key} {players}"] = row
             print(
                 f"  {sc.key:22s} {players:2d} players: median {row['median_ms']:9.3f} ms, "
@@ -210,6 +211,17 @@ def every_scenario(calls: int) -> dict[str, dict[str, float]]:
                 ),
                 flush=True,
             )
+            if players == max(SIZES):
+                # What a game's votes cost at the largest table (a shared vote table answers
+                # the honest seats, each other seat its own posterior).
+                votes = time_votes(situations)
+                out[f"{sc.key} {players} votes"] = votes
+                print(
+                    f"  {'':22s} {players:2d} players, every asking seat of a game "
+                    f"(Solver.vote): median {votes['median_ms_per_game']:9.3f} ms a game, "
+                    f"{votes['ms_per_call']:.3f} ms a call, exact {votes['exact']}/{votes['calls']}",
+                    flush=True,
+                )
     return out
 
 
