@@ -99,6 +99,13 @@ _MAY_LIE_AFTER_COPY: Final = LIAR_ROLES | {ROBBER, INSOM}
 """Copies after which a Doppelgänger may end the night with a reason to lie."""
 _LATER: Final = frozenset({WOLF, MASON, MINION, INSOM})
 """Copies that wake the Doppelgänger again after step 1."""
+_ANY_COPY: Final = (1 << NROLES) - 1
+"""A mask of copies (bit ``r``: the Doppelgänger may copy role ``r``): every one."""
+_MOVES_OWN: Final = 1 << ROBBER | 1 << DRUNK
+"""The copies that change the Doppelgänger's own card at step 1."""
+_MOVES_OTHERS: Final = 1 << TM
+"""The copy that changes another player's card at step 1 (a copied Robber leaves the
+Doppelgänger card at the seat it robs)."""
 
 
 class DoppelBudget(Exception):
@@ -172,6 +179,18 @@ def solve(  # noqa: PLR0917
     enumeration works them out).  Raises :class:`DoppelBudget` past ``budget``."""
     walk = _Walk(dd, knowledge, claims, lies, lenient, budget)
     every = frozenset(dd.counts)
+    if knowledge is not None:
+        allowed = list(allowed)
+        for o in knowledge.obs:
+            if o[0] == CENTRE and o[2] != DG:
+                # The solving seat's own centre look (as the Seer, a lone Werewolf or a copy
+                # of either): only a copied Drunk moves a centre card before step 8, and it
+                # leaves the Doppelgänger card there, so a card other than that one is the
+                # card dealt.
+                slot = dd.n + int(o[1])
+                allowed[slot] = allowed[slot] & {int(o[2])}
+        if any(not a for a in allowed):
+            return walk.final, walk.dealt, walk.total, walk.wolf_mass, walk.worlds
     lazy = [p for p in range(dd.n, dd.size) if allowed[p] == every]
     order = sorted((p for p in range(dd.size) if p not in lazy), key=lambda p: (len(allowed[p]), p))
     walk.lazy = lazy
@@ -197,6 +216,13 @@ class _Walk:
         self.n = dd.n
         self.me = -1 if knowledge is None else knowledge.seat
         self.my_obs: tuple[Obs, ...] = () if knowledge is None else knowledge.obs
+        self.my_pins: list[tuple[int, int]] = []
+        """The players' cards the solving seat saw at step 5 (as the Seer) or 6 (as the
+        Robber), other than the Doppelgänger card: (seat, card)."""
+        if knowledge is not None and knowledge.dealt in (SEER, ROBBER):
+            for o in self.my_obs:
+                if o[0] in (CARD, ROBBED) and o[2] != DG:
+                    self.my_pins.append((int(o[1]), int(o[2])))
         self.claims = claims
         self.lenient = lenient
         self.budget = budget
@@ -215,7 +241,18 @@ class _Walk:
         self.claimants = tuple(sorted(claims))
         self.tasks: list[tuple[int, int]] = []
         self.settle: list[list[int]] = []
-        self.plans: dict[tuple[int, ...], tuple[list[tuple[int, int]], list[list[int]]]] = {}
+        self.plans: dict[tuple[int, ...], tuple[list[tuple[int, int]], list[list[int]], int]] = {}
+        """The players' cards -> :meth:`plan`, and the index of the task after the
+        Doppelgänger's (-1: no player holds it)."""
+        self.after_dg = -1
+        """This deal's index of the task after the Doppelgänger's (-1: none)."""
+        self.pins: list[tuple[int, int]] = []
+        """This deal's players' cards that must be there after step 1 until step 6 (what an
+        honest Seer claims it saw, what the solving seat saw as the Seer or the Robber):
+        (seat, card).  Nothing but the Doppelgänger's copied action moves a card before
+        step 7, so :meth:`task` checks them once it has played."""
+        self.copy_mask = _ANY_COPY
+        """This deal's copies that can fit (bit ``r``: role ``r``; see :meth:`night`)."""
         self.cand: dict[
             tuple[str, int, int], tuple[tuple[EAction, ...], float, bool, frozenset[EAction]]
         ] = {}
@@ -228,6 +265,8 @@ class _Walk:
         """The cards not dealt yet (counts per role)."""
         self.order: list[int] = []
         self.acc = [0.0] * (2 * dd.size + 1)
+        self.accs = [[0.0] * (2 * dd.size + 1) for _ in range(3)]
+        """:meth:`reveal`'s buffers for :attr:`acc`, per number of lazy slots left unread."""
         """Weights :meth:`leaf` keeps for :meth:`flush`: per position, of the worlds where it
         holds a card nobody read at dawn; per position, where it was dealt one; and of the
         worlds with no Werewolf among the players but a player holding a card nobody read."""
@@ -253,8 +292,8 @@ class _Walk:
             self.ins_swap = []
         self.seer_at = -1
         """The claimant dealt the Seer in this deal (-1: none, or lenient)."""
-        self.movers = False
-        """In this deal, a Doppelgänger may copy a Robber, a Troublemaker or a Drunk."""
+        self.dg_at = -1
+        """The player dealt the Doppelgänger card in this deal (-1: none)."""
         self.ins_memo: dict[int, bool] = {}
         """(seat * NROLES + card) -> :meth:`ins_fits`."""
         self.ins_at = -1
@@ -326,24 +365,35 @@ class _Walk:
         self.rem = left
         self.ins_at = -1
         self.seer_at = -1
-        self.movers = False
+        g = -1
+        present = 0  # the roles dealt to players, the Doppelgänger card left out (a mask)
+        for p in range(self.n):
+            r = deal[p]
+            if r == DG:
+                g = p
+            else:
+                present |= 1 << r
+        self.dg_at = g
+        # The copies this deal allows: each card a Seer or the Robber must see where it
+        # was not dealt needs the copy that can have moved it (see :meth:`need`).
+        mask = _ANY_COPY
+        pins = self.pins
+        pins.clear()
+        for q, r in self.my_pins:
+            pins.append((q, r))
+            mask &= self.need(q, r)
         if not self.lenient:
             for p in self.claimants:
-                if deal[p] == INSOM:
-                    self.ins_at = p
-            g = -1
-            active = 0
-            for p in range(self.n):
                 r = deal[p]
-                if r == DG:
-                    g = p
-                elif r in (ROBBER, TM, DRUNK):
-                    active += 1
-                elif r == SEER and p in self.claims:
+                if r == INSOM:
+                    self.ins_at = p
+                elif r == SEER:
                     self.seer_at = p
-            self.movers = g >= 0 and active > 0
-            if self.seer_at >= 0 and not self.seer_fits():
-                return
+            if self.seer_at >= 0:
+                fits = self.seer_fits()
+                if fits < 0:
+                    return
+                mask &= fits
         self.must_copy = -1
         self.no_mason_copy = False
         if self.mason_claims and not self.masons_fit():
@@ -356,6 +406,13 @@ class _Walk:
                 if self.must_copy not in (-1, TM):
                     return
                 self.must_copy = TM
+        if self.must_copy >= 0:
+            mask &= 1 << self.must_copy
+        if self.no_mason_copy:
+            mask &= ~(1 << MASON)
+        if mask != _ANY_COPY and not (g >= 0 and mask & present):
+            return  # no player holds a card the Doppelgänger may copy, or nobody copies
+        self.copy_mask = mask
         self.cards[:] = deal
         self.k = len(self.lazy)
         self.copy = -1
@@ -365,8 +422,12 @@ class _Walk:
         self.key = key
         plan = self.plans.get(key)
         if plan is None:
-            plan = self.plans[key] = self.plan(key, -1)
-        self.tasks, self.settle = plan
+            tasks, settle = self.plan(key, -1)
+            after = next((j + 1 for j, t in enumerate(tasks) if t[0] == T_DG), -1)
+            plan = self.plans[key] = (tasks, settle, after)
+        self.tasks, self.settle, self.after_dg = plan
+        if not pins:
+            self.after_dg = -1
         self.night_w = 0.0
         self.task(0, arrangements(left))
         if self.k:
@@ -470,32 +531,49 @@ class _Walk:
         did = c.did
         return did is None or did.kind != "copy" or did.players[0] == t
 
-    def seer_fits(self) -> bool:
+    def need(self, q: int, r: int) -> int:
+        """The copies (a mask) after which player ``q`` may hold card ``r`` (not the
+        Doppelgänger card) at steps 5 and 6: any, if it was dealt ``r``; else a copied Robber
+        or Drunk, if it holds the Doppelgänger card (its own card changes), a copied
+        Troublemaker if not (a copied Robber leaves the Doppelgänger card where it robs).
+        Before step 7 only the Doppelgänger's copied action moves cards."""
+        if self.deal[q] == r:
+            return _ANY_COPY
+        if self.dg_at < 0:
+            return 0
+        return _MOVES_OWN if q == self.dg_at else _MOVES_OTHERS
+
+    def seer_fits(self) -> int:
         """Whether the claim of the Seer of this deal (an honest claimant) can fit: the cards
         it names were there at step 5.  Before step 5 only the Doppelgänger's copied action
         moves cards: a centre card it names is the dealt one (the Doppelgänger's card, if a
-        copied Drunk took it), a player's card the dealt one unless a copied Robber,
-        Troublemaker or Drunk can have moved it."""
+        copied Drunk took it); a player's card is the dealt one unless the copy can have
+        moved it (:meth:`need`).  The copies it allows, a mask (-1: none); the players'
+        cards it names are added to :attr:`pins`."""
         s = self.seer_at
         n = self.n
         deal = self.deal
         c = self.claims[s]
         need: dict[int, int] = {}
+        mask = _ANY_COPY
         for role, seat, slot in c.saw:
             if role == DG:
                 continue
             if seat >= 0:
-                if 0 <= seat < n and deal[seat] != role and not self.movers:
-                    return False
+                if 0 <= seat < n:
+                    self.pins.append((seat, role))
+                    mask &= self.need(seat, role)
             elif 0 <= slot < 3:
                 have = deal[n + slot]
                 if have >= 0:
                     if have != role:
-                        return False
+                        return -1
                 else:
                     need[role] = need.get(role, 0) + 1
         rem = self.rem
-        return all(rem.get(role, 0) >= k for role, k in need.items())
+        if not mask or not all(rem.get(role, 0) >= k for role, k in need.items()):
+            return -1
+        return mask
 
     def reveal(  # noqa: PLR0917
         self, pos: int, kind: str, seat: int, a: EAction, i: int, w: float, step: str
@@ -505,15 +583,28 @@ class _Walk:
         k = self.k
         cards = self.cards
         deal = self.deal
-        items = [(t, m, m / k) for t, m in rem.items() if m]
-        if a[0] == LOOKC_V and not self.lenient:
-            claim = self.claims.get(seat)
-            if claim is not None and claim.saw:
-                # A Seer (dealt, or a copy) is honest: what it looked at is what it says.
-                slot = pos - self.n
-                items = [x for x in items if (x[0], -1, slot) in claim.saw]
+        slot = pos - self.n
+        if seat == self.me and a[0] in (LOOKC_V, PEEK_V):
+            # The solving seat's own look: the card is the one it saw there (its next
+            # observations, in the order of ``a``'s slots; :meth:`push` would reject the rest).
+            at = len(self.obs[seat]) + a.index(slot, 1) - 1
+            mine = self.my_obs
+            if at >= len(mine) or mine[at][0] != CENTRE or mine[at][1] != slot:
+                return
+            seen = int(mine[at][2])
+            m = rem.get(seen, 0)
+            items = [(seen, m, m / k)] if m else []
+        else:
+            items = [(t, m, m / k) for t, m in rem.items() if m]
+            if a[0] == LOOKC_V and not self.lenient:
+                claim = self.claims.get(seat)
+                if claim is not None and claim.saw:
+                    # A Seer (dealt, or a copy) is honest: what it looked at is what it says.
+                    items = [x for x in items if (x[0], -1, slot) in claim.saw]
         outer = self.acc
-        self.acc = [0.0] * len(outer)
+        # A zeroed buffer per number of slots left unread (each is emptied by :meth:`flush`
+        # before it is left): no list made per call.
+        self.acc = self.accs[k - 1]
         for t, m, share in items:
             rem[t] = m - 1
             self.k = k - 1
@@ -687,6 +778,11 @@ class _Walk:
 
     def task(self, i: int, w: float) -> None:
         tasks = self.tasks
+        if i == self.after_dg:
+            cards = self.cards
+            for q, r in self.pins:
+                if cards[q] != r:
+                    return
         for seat in self.settle[i]:
             f = self.factor(seat)
             if f == 0.0:
@@ -815,10 +911,8 @@ class _Walk:
         if v == COPY_V:
             t = a[1]
             seen = cards[t]
-            if (self.must_copy >= 0 and seen != self.must_copy) or (
-                self.no_mason_copy and seen == MASON
-            ):
-                return  # (see :meth:`masons_fit` and :meth:`feasible_insomniac`)
+            if not (self.copy_mask >> seen) & 1:
+                return  # (see :meth:`night`)
             self.copy = seen
             if self.push(seat, (COPIED, t, seen)):
                 # Now that the copy is known, its claim is weighed as soon as it can be.
