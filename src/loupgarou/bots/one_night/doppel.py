@@ -135,6 +135,8 @@ _STEP_TASK: Final = {
 _HOLDER: Final = {T_DG: DG, T_MINION: MINION, T_SEER: SEER, T_ROBBER: ROBBER, T_TM: TM}
 _HOLDER.update({T_DRUNK: DRUNK, T_INSOM: INSOM})
 _STEP_NAME: Final = {T_SEER: "seer", T_ROBBER: "robber", T_TM: "troublemaker", T_DRUNK: "drunk"}
+_MOVES: Final = frozenset({T_DG, T_ROBBER, T_TM})
+"""The tasks that may move a card an Insomniac sees (the Drunk moves only its own)."""
 
 
 class DoppelDeck:
@@ -241,11 +243,18 @@ class _Walk:
         self.claimants = tuple(sorted(claims))
         self.tasks: list[tuple[int, int]] = []
         self.settle: list[list[int]] = []
-        self.plans: dict[tuple[int, ...], tuple[list[tuple[int, int]], list[list[int]], int]] = {}
-        """The players' cards -> :meth:`plan`, and the index of the task after the
-        Doppelgänger's (-1: no player holds it)."""
+        self.plans: dict[
+            tuple[int, ...], tuple[list[tuple[int, int]], list[list[int]], int, int]
+        ] = {}
+        """The players' cards -> :meth:`plan`, the index of the task after the
+        Doppelgänger's (-1: no player holds it) and the index of the task after the last
+        that may move a card an Insomniac sees (the Doppelgänger's, the Robber's, the
+        Troublemaker's; 0: none)."""
         self.after_dg = -1
         """This deal's index of the task after the Doppelgänger's (-1: none)."""
+        self.last_move = -1
+        """This deal's index of the task after the last that may move a card an Insomniac
+        (dealt or copied) sees (-1: no Insomniac's claim to check there)."""
         self.pins: list[tuple[int, int]] = []
         """This deal's players' cards that must be there after step 1 until step 6 (what an
         honest Seer claims it saw, what the solving seat saw as the Seer or the Robber):
@@ -294,6 +303,10 @@ class _Walk:
         """The claimant dealt the Seer in this deal (-1: none, or lenient)."""
         self.dg_at = -1
         """The player dealt the Doppelgänger card in this deal (-1: none)."""
+        self.wolves: tuple[int, ...] = ()
+        """The players dealt a Werewolf in this deal."""
+        self.masons: tuple[int, ...] = ()
+        """The players dealt a Mason in this deal."""
         self.ins_memo: dict[int, bool] = {}
         """(seat * NROLES + card) -> :meth:`ins_fits`."""
         self.ins_at = -1
@@ -367,13 +380,21 @@ class _Walk:
         self.seer_at = -1
         g = -1
         present = 0  # the roles dealt to players, the Doppelgänger card left out (a mask)
+        wolves: list[int] = []
+        masons: list[int] = []
         for p in range(self.n):
             r = deal[p]
             if r == DG:
                 g = p
             else:
                 present |= 1 << r
+                if r == WOLF:
+                    wolves.append(p)
+                elif r == MASON:
+                    masons.append(p)
         self.dg_at = g
+        self.wolves = tuple(wolves)
+        self.masons = tuple(masons)
         # The copies this deal allows: each card a Seer or the Robber must see where it
         # was not dealt needs the copy that can have moved it (see :meth:`need`).
         mask = _ANY_COPY
@@ -424,10 +445,13 @@ class _Walk:
         if plan is None:
             tasks, settle = self.plan(key, -1)
             after = next((j + 1 for j, t in enumerate(tasks) if t[0] == T_DG), -1)
-            plan = self.plans[key] = (tasks, settle, after)
-        self.tasks, self.settle, self.after_dg = plan
+            moved = max((j + 1 for j, t in enumerate(tasks) if t[0] in _MOVES), default=0)
+            plan = self.plans[key] = (tasks, settle, after, moved)
+        self.tasks, self.settle, self.after_dg, self.last_move = plan
         if not pins:
             self.after_dg = -1
+        if self.ins_at < 0 and (g < 0 or g not in self.claims):
+            self.last_move = -1
         self.night_w = 0.0
         self.task(0, arrangements(left))
         if self.k:
@@ -451,6 +475,25 @@ class _Walk:
             )
             self.ins_memo[key] = got
         return got
+
+    def insomniacs_fit(self) -> bool:
+        """Whether the claims of the Insomniacs, the dealt one and a Doppelgänger that
+        copied it, can still weigh anything: their cards are final once the last task that
+        may move them has played (the Drunk moves only its own), so what they will see at
+        the end is known, and so is the weight of their claims (the claimant dealt the
+        Insomniac sees nothing else; a Doppelgänger that copied it, nothing else but its
+        copy)."""
+        cards = self.cards
+        if self.ins_at >= 0 and not self.ins_fits(cards[self.ins_at]):
+            return False
+        g = self.dg_at
+        if self.copy == INSOM and g in self.claims:
+            lst = self.obs[g]
+            lst.append((OWN, cards[g]))
+            f = self.factor(g)
+            lst.pop()
+            return f != 0.0
+        return True
 
     def masons_fit(self) -> bool:
         """Whether the Masons' claims of this deal can fit: a claimant dealt a Mason that
@@ -626,16 +669,19 @@ class _Walk:
         tasks: list[tuple[int, int]] = []
         at = [-1] * 11  # per group task, its index
         own = [-1] * n  # per seat, the index of its last task of its own
+        where = [-1] * NROLES  # per role, a seat dealt it (one card of each role that acts)
+        for p in range(n):
+            where[seats[p]] = p
         for step in self.d.steps:
             holder = _HOLDER.get(step)
             if holder is None:
                 at[step] = len(tasks)
                 tasks.append((step, -1))
             else:
-                for p in range(n):
-                    if seats[p] == holder:
-                        own[p] = len(tasks)
-                        tasks.append((step, p))
+                p = where[holder]
+                if p >= 0:
+                    own[p] = len(tasks)
+                    tasks.append((step, p))
         # Each claimant's claim is weighed as soon as its night knowledge is complete:
         # after the last task that may tell it anything (its card decides which, and for
         # the Doppelgänger, its copy).
@@ -678,15 +724,13 @@ class _Walk:
             return DG if c < 0 else c
         return card
 
-    def copied(self, seat: int) -> int:
-        return self.copy if self.deal[seat] == DG else -1
-
     def awake_as(self, role: int) -> tuple[int, ...]:
-        deal = self.deal
-        copy = self.copy
-        return tuple(
-            p for p in range(self.n) if deal[p] == role or (deal[p] == DG and copy == role)
-        )
+        """The players awake at the Werewolves' (``role`` WOLF) or the Masons' step: those
+        dealt the role, and the Doppelgänger if it copied it (worked out once a deal)."""
+        base = self.wolves if role == WOLF else self.masons
+        if self.copy != role:
+            return base
+        return tuple(sorted((*base, self.dg_at)))
 
     def candidates(
         self, kind: str, seat: int, honest_if_claimed: bool
@@ -783,6 +827,8 @@ class _Walk:
             for q, r in self.pins:
                 if cards[q] != r:
                     return
+        if i == self.last_move and not self.insomniacs_fit():
+            return
         for seat in self.settle[i]:
             f = self.factor(seat)
             if f == 0.0:
@@ -792,7 +838,6 @@ class _Walk:
             self.leaf(w)
             return
         kind, seat = tasks[i]
-        n = self.n
         obs = self.obs
         cards = self.cards
         if kind == T_WOLVES:
@@ -820,9 +865,14 @@ class _Walk:
             obs[seat].pop()
             return
         if kind == T_DGMIN:
-            wolves = tuple(p for p in range(n) if self.deal[p] == WOLF)
-            item = (SHOWN, *wolves)
-            self.group(i, w, [p for p in range(n) if self.copied(p) == MINION], item)
+            # Only the Doppelgänger card copies (one card: its seat, :attr:`dg_at`).
+            g = self.dg_at
+            if self.copy != MINION:
+                self.task(i + 1, w)
+                return
+            if self.push(g, (SHOWN, *self.wolves)):
+                self.task(i + 1, w)
+            obs[g].pop()
             return
         if kind == T_MASONS:
             masons = self.awake_as(MASON)
@@ -834,25 +884,16 @@ class _Walk:
             obs[seat].pop()
             return
         if kind == T_DGINS:
-            pushed = []
-            ok = True
-            for p in range(n):
-                if self.copied(p) == INSOM:
-                    pushed.append(p)
-                    if not self.push(p, (OWN, cards[p])):
-                        ok = False
-                        break
-            if ok:
+            g = self.dg_at
+            if self.copy != INSOM:
                 self.task(i + 1, w)
-            for p in pushed:
-                obs[p].pop()
+                return
+            if self.push(g, (OWN, cards[g])):
+                self.task(i + 1, w)
+            obs[g].pop()
             return
         if kind == T_DG:
             self.decide("copy", seat, i, w, "doppelganger")
-            return
-        if kind == T_DRUNK and self.ins_at >= 0 and not self.ins_fits(cards[self.ins_at]):
-            # The Insomniac's card is final once the Troublemaker has played (the Drunk
-            # moves only its own): its claim can be checked now.
             return
         step = _STEP_NAME[kind]
         if kind == T_SEER and seat != self.me and seat not in self.claims:
