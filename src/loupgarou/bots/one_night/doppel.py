@@ -16,20 +16,34 @@ Mason joins those steps; a copied Insomniac looks last).  So:
   give its claim a positive weight: the one its claim names (or whose card its claimed
   sighting shows), and those whose card may leave it with a reason to lie.
 - A claimed Robber's or Troublemaker's or Drunk's action, a claimed Seer's look, as in
-  the general enumeration: an honest seat did what it says.
+  the general enumeration: an honest seat did what it says (and an honest Robber that
+  names the card it took robbed it where it was).
 - The players' cards are dealt seat by seat (most constrained seat first), the centre
   cards that nothing pins are dealt lazily when first read or moved, and each claimant's
   card is checked against the claim as soon as it is dealt when that card alone decides
   the weight (a Villager's or a Hunter's claim, a Troublemaker's or a Drunk's, a Mason's
   role).
 
-- A complete deal is checked before its night against what an honest Seer's claim names,
-  what the Masons' claims name (which may fix the Doppelgänger's copy) and what an
-  Insomniac's claim needs (a swap, when it must end with a liar's card); the Insomniac's
-  claim is checked again once its card is final (after step 7); a claimed centre look
-  reveals only the cards it names; the Drunk's new card stays unknown (nobody looks at the
-  Drunk's seat after step 8).  The dealt cards are summed once a night, and the cards
-  nobody read are shared out once per set of cards left.
+- What the solving seat saw prunes before anything branches: a centre card it looked at
+  (as the Seer, a lone Werewolf or a copy of either) is the card dealt there unless it
+  saw the Doppelgänger card (only a copied Drunk moves a centre card before step 8, and
+  it leaves that card there), so that slot is dealt with the others, that card alone.
+- Before step 7 only the Doppelgänger's copied action moves cards.  So a player's card
+  that an honest Seer's claim names, or that the solving seat saw as the Seer or took as
+  the Robber, is the card dealt there unless the copy moved it: where it is not, the deal
+  allows only the copy that can have (a copied Robber or Drunk at the Doppelgänger's own
+  seat, a copied Troublemaker at another's: a mask of copies), and these cards are checked
+  as soon as the copied action has played.
+- A complete deal is checked before its night against what an honest Seer's claim names
+  (the centre cards: the dealt ones), what the Masons' claims name (which may fix the
+  Doppelgänger's copy) and what an Insomniac's claim needs (a swap, when it must end with
+  a liar's card); the claim of the Insomniac, and of a Doppelgänger that copied it, is
+  weighed as soon as the last task that may move its card has played (the Doppelgänger's,
+  the Robber's, the Troublemaker's: the Drunk moves only its own); a claimed centre look
+  reveals only the cards it names, and the solving seat's own only the card it saw; the
+  Drunk's new card stays unknown (nobody looks at the Drunk's seat after step 8).  The
+  dealt cards are summed once a night, and the cards nobody read are shared out once per
+  set of cards left.
 
 :func:`solve` returns the unnormalised sums, or raises :class:`DoppelBudget` past its
 work budget (the caller then samples, stating the error).
@@ -163,6 +177,8 @@ class DoppelDeck:
         self.truths.clear()
 
 
+_Plan = tuple[list[tuple[int, int]], list[list[int]], int, int, list[int]]
+"""What :meth:`_Walk.plan` works out for the players' cards of a deal."""
 Sums = tuple[list[list[float]], list[list[float]], float, float, int]
 """(final, dealt, total, weight with a Werewolf among the players, worlds): unnormalised."""
 
@@ -243,13 +259,13 @@ class _Walk:
         self.claimants = tuple(sorted(claims))
         self.tasks: list[tuple[int, int]] = []
         self.settle: list[list[int]] = []
-        self.plans: dict[
-            tuple[int, ...], tuple[list[tuple[int, int]], list[list[int]], int, int]
-        ] = {}
-        """The players' cards -> :meth:`plan`, the index of the task after the
-        Doppelgänger's (-1: no player holds it) and the index of the task after the last
-        that may move a card an Insomniac sees (the Doppelgänger's, the Robber's, the
-        Troublemaker's; 0: none)."""
+        self.plans: dict[tuple[int, ...], _Plan] = {}
+        """The players' cards -> :meth:`plan`."""
+        self.dg_when: list[int] = []
+        """This deal's index of the task before which the Doppelgänger's claim is weighed,
+        per copy (empty: no claimant holds the Doppelgänger card)."""
+        self.dg_settle = -1
+        """That index for the copy made (-1: not copied yet, or no claim to weigh)."""
         self.after_dg = -1
         """This deal's index of the task after the Doppelgänger's (-1: none)."""
         self.last_move = -1
@@ -286,10 +302,6 @@ class _Walk:
         self.options: list[list[int]] = []
         """Per position, the cards it may be dealt."""
         self.k = 0
-        self.key: tuple[int, ...] = ()
-        """The players' cards of the current deal."""
-        self.settles: dict[tuple[int, ...], list[list[int]]] = {}
-        """(the players' cards, the copy) -> when to weigh each claim once the copy is known."""
         self.ins_swap = [
             not lenient
             and s in claims
@@ -342,6 +354,9 @@ class _Walk:
         for p in range(self.n):
             if static[p]:
                 options[p] = [r for r in options[p] if static[p].get(r, True)]
+        for p, needs_swap in enumerate(self.ins_swap):
+            if needs_swap and INSOM in options[p] and not self.swap_may_reach(p, options):
+                options[p].remove(INSOM)
         self.order = order
         self.options = options
         self.left = dict(self.d.counts)
@@ -440,14 +455,11 @@ class _Walk:
         for o in self.obs:
             o.clear()
         key = tuple(deal[: self.n])
-        self.key = key
         plan = self.plans.get(key)
         if plan is None:
-            tasks, settle = self.plan(key, -1)
-            after = next((j + 1 for j, t in enumerate(tasks) if t[0] == T_DG), -1)
-            moved = max((j + 1 for j, t in enumerate(tasks) if t[0] in _MOVES), default=0)
-            plan = self.plans[key] = (tasks, settle, after, moved)
-        self.tasks, self.settle, self.after_dg, self.last_move = plan
+            plan = self.plans[key] = self.plan(key)
+        self.tasks, self.settle, self.after_dg, self.last_move, self.dg_when = plan
+        self.dg_settle = -1
         if not pins:
             self.after_dg = -1
         if self.ins_at < 0 and (g < 0 or g not in self.claims):
@@ -524,6 +536,30 @@ class _Walk:
                     return False
                 self.no_mason_copy = True
         return True
+
+    def swap_may_reach(self, p: int, options: list[list[int]]) -> bool:
+        """Whether some deal allowed by ``options`` lets a swap reach the Insomniac's card
+        at ``p``, as :meth:`feasible_insomniac` asks of a whole deal: a seat that may hold
+        the Troublemaker and may swap ``p`` (the solving seat, if it did; a claimant that
+        says nothing else; a silent seat), or a seat that may hold the Doppelgänger card
+        and honestly copy a Troublemaker (see :meth:`may_copy`).  False: no deal with the
+        Insomniac at ``p`` fits its claim."""
+        n = self.n
+        for t in range(n):
+            if t == p or TM not in options[t]:
+                continue
+            if t == self.me:
+                if any(o[0] == SWAPPED and p in (o[1], o[2]) for o in self.my_obs):
+                    return True
+            else:
+                said = self.claims.get(t)
+                did = None if said is None else said.did
+                if did is None or (did.kind == "swap" and p in did.players):
+                    return True
+            for g in range(n):
+                if g not in (p, t) and DG in options[g] and self.may_copy(g, t, TM):
+                    return True
+        return False
 
     def feasible_insomniac(self) -> int:
         """Whether the Insomniac of this deal can end the night as its claim needs: an
@@ -660,11 +696,12 @@ class _Walk:
             self.k = k
         self.acc = outer
 
-    def plan(
-        self, seats: tuple[int, ...], copy: int
-    ) -> tuple[list[tuple[int, int]], list[list[int]]]:
-        """The night's tasks for the cards dealt to the seats, and when to weigh each claim
-        (``copy``: what the Doppelgänger copied, -1: not known yet)."""
+    def plan(self, seats: tuple[int, ...]) -> _Plan:
+        """The night's tasks for the cards dealt to the seats, when to weigh each claim but
+        a Doppelgänger's, the index of the task after the Doppelgänger's (-1: no player
+        holds it), the index of the task after the last that may move a card an Insomniac
+        sees (the Doppelgänger's, the Robber's, the Troublemaker's; 0: none) and, if a
+        claimant holds the Doppelgänger card, when to weigh its claim per copy."""
         n = self.n
         tasks: list[tuple[int, int]] = []
         at = [-1] * 11  # per group task, its index
@@ -684,8 +721,9 @@ class _Walk:
                     tasks.append((step, p))
         # Each claimant's claim is weighed as soon as its night knowledge is complete:
         # after the last task that may tell it anything (its card decides which, and for
-        # the Doppelgänger, its copy).
+        # the Doppelgänger, its copy: known once it has copied, see :meth:`apply`).
         settle: list[list[int]] = [[] for _ in range(len(tasks) + 1)]
+        dg_when: list[int] = []
         for seat in self.claimants:
             role = seats[seat]
             last = own[seat]
@@ -694,16 +732,16 @@ class _Walk:
             elif role == MASON:
                 last = max(last, at[T_MASONS])
             elif role == DG:
-                if copy in (-1, WOLF):
-                    last = max(last, at[T_WOLVES])
-                if copy in (-1, MASON):
-                    last = max(last, at[T_MASONS])
-                if copy in (-1, MINION):
-                    last = max(last, at[T_DGMIN])
-                if copy in (-1, INSOM):
-                    last = max(last, at[T_DGINS])
+                dg_when = [last + 1] * NROLES
+                dg_when[WOLF] = max(last, at[T_WOLVES]) + 1
+                dg_when[MASON] = max(last, at[T_MASONS]) + 1
+                dg_when[MINION] = max(last, at[T_DGMIN]) + 1
+                dg_when[INSOM] = max(last, at[T_DGINS]) + 1
+                continue
             settle[last + 1].append(seat)
-        return tasks, settle
+        after = own[where[DG]] + 1 if where[DG] >= 0 else -1
+        moved = max((j + 1 for j, t in enumerate(tasks) if t[0] in _MOVES), default=0)
+        return tasks, settle, after, moved, dg_when
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -752,7 +790,20 @@ class _Walk:
             return opts, prior
         cards = self.cards
         if kind == "robber":
-            # A Robber that claims otherwise lies: it robbed a liar's card.
+            # A Robber that claims otherwise lies: it robbed a liar's card.  An honest one
+            # that names the card it took took that card (a Doppelgänger that copied the
+            # Robber names its copy too: only the rest is checked for it).
+            saw = self.claims[seat].saw
+            if saw and self.deal[seat] == ROBBER:
+                return tuple(
+                    a
+                    for a in opts
+                    if a[0] == ROB_V
+                    and (
+                        cards[a[1]] in LIAR_ROLES
+                        or (a in matching and (cards[a[1]], seat, -1) in saw)
+                    )
+                ), prior
             return tuple(
                 a for a in opts if a in matching or (a[0] == ROB_V and cards[a[1]] in LIAR_ROLES)
             ), prior
@@ -788,7 +839,7 @@ class _Walk:
                 return (), prior, False, frozenset()
             return tuple(a for a in opts if a in named), prior, False, named
         if kind == "robber":
-            if role_ok and did is None:
+            if role_ok and did is None and not claim.saw:
                 return opts, prior, False, named
             return opts, prior, True, named if role_ok else frozenset()
         if kind == "copy":
@@ -831,6 +882,11 @@ class _Walk:
             return
         for seat in self.settle[i]:
             f = self.factor(seat)
+            if f == 0.0:
+                return
+            w *= f
+        if i == self.dg_settle:
+            f = self.factor(self.dg_at)
             if f == 0.0:
                 return
             w *= f
@@ -957,17 +1013,13 @@ class _Walk:
             self.copy = seen
             if self.push(seat, (COPIED, t, seen)):
                 # Now that the copy is known, its claim is weighed as soon as it can be.
-                settle = self.settle
-                skey = (*self.key, seen)
-                after = self.settles.get(skey)
-                if after is None:
-                    after = self.settles[skey] = self.plan(self.key, seen)[1]
-                self.settle = after
+                if self.dg_when:
+                    self.dg_settle = self.dg_when[seen]
                 if seen in _ACTIVE:
                     self.decide(_ACT_KIND[seen], seat, i, w, "doppelganger")
                 else:
                     self.task(i + 1, w)
-                self.settle = settle
+                self.dg_settle = -1
             obs[seat].pop()
             self.copy = -1
             return
