@@ -37,13 +37,15 @@ Mason joins those steps; a copied Insomniac looks last).  So:
 - A complete deal is checked before its night against what an honest Seer's claim names
   (the centre cards: the dealt ones), what the Masons' claims name (which may fix the
   Doppelgänger's copy) and what an Insomniac's claim needs (a swap, when it must end with
-  a liar's card); the claim of the Insomniac, and of a Doppelgänger that copied it, is
-  weighed as soon as the last task that may move its card has played (the Doppelgänger's,
-  the Robber's, the Troublemaker's: the Drunk moves only its own); a claimed centre look
-  reveals only the cards it names, and the solving seat's own only the card it saw; the
-  Drunk's new card stays unknown (nobody looks at the Drunk's seat after step 8).  The
-  dealt cards are summed once a night, and the cards nobody read are shared out once per
-  set of cards left.
+  a liar's card: a seat that no swap can reach in any deal is never dealt the Insomniac);
+  the claim of the Insomniac, and of a Doppelgänger that copied it, is weighed as soon as
+  the last task that may move its card has played (the Doppelgänger's, the Robber's, the
+  Troublemaker's: the Drunk moves only its own); a claimed centre look reveals only the
+  cards it names, and the solving seat's own only the card it saw; the Drunk's new card
+  stays unknown (nobody looks at the Drunk's seat after step 8).  The steps whose observations nobody reads are left out of the night: only the solving
+  seat's and the claimants' are read, and a Werewolf's, the Minion's or a copy of either
+  weighs the same whatever it saw.  The dealt cards are summed once a night, and the cards
+  nobody read are shared out once per set of cards left.
 
 :func:`solve` returns the unnormalised sums, or raises :class:`DoppelBudget` past its
 work budget (the caller then samples, stating the error).
@@ -115,6 +117,9 @@ _LATER: Final = frozenset({WOLF, MASON, MINION, INSOM})
 """Copies that wake the Doppelgänger again after step 1."""
 _ANY_COPY: Final = (1 << NROLES) - 1
 """A mask of copies (bit ``r``: the Doppelgänger may copy role ``r``): every one."""
+_HONEST_ALONE: Final = frozenset({VILLAGER, HUNTER, TM, DRUNK})
+"""Cards whose holder's claim weighs 1 in every night where the card fits it (no reason
+to lie; nothing seen; an honest Troublemaker or Drunk did what it says)."""
 _MOVES_OWN: Final = 1 << ROBBER | 1 << DRUNK
 """The copies that change the Doppelgänger's own card at step 1."""
 _MOVES_OTHERS: Final = 1 << TM
@@ -177,7 +182,7 @@ class DoppelDeck:
         self.truths.clear()
 
 
-_Plan = tuple[list[tuple[int, int]], list[list[int]], int, int, list[int]]
+_Plan = tuple[list[tuple[int, int]], list[list[int]], int, int, list[int], float]
 """What :meth:`_Walk.plan` works out for the players' cards of a deal."""
 Sums = tuple[list[list[float]], list[list[float]], float, float, int]
 """(final, dealt, total, weight with a Werewolf among the players, worlds): unnormalised."""
@@ -278,6 +283,9 @@ class _Walk:
         step 7, so :meth:`task` checks them once it has played."""
         self.copy_mask = _ANY_COPY
         """This deal's copies that can fit (bit ``r``: role ``r``; see :meth:`night`)."""
+        self.mine: dict[tuple[str, int], EAction] = {}
+        """(decision, how much the solving seat was told) -> its choice there (``()``: none
+        fits what it saw)."""
         self.cand: dict[
             tuple[str, int, int], tuple[tuple[EAction, ...], float, bool, frozenset[EAction]]
         ] = {}
@@ -458,14 +466,16 @@ class _Walk:
         plan = self.plans.get(key)
         if plan is None:
             plan = self.plans[key] = self.plan(key)
-        self.tasks, self.settle, self.after_dg, self.last_move, self.dg_when = plan
+        self.tasks, self.settle, self.after_dg, self.last_move, self.dg_when, fixed = plan
+        if fixed == 0.0:
+            return
         self.dg_settle = -1
         if not pins:
             self.after_dg = -1
         if self.ins_at < 0 and (g < 0 or g not in self.claims):
             self.last_move = -1
         self.night_w = 0.0
-        self.task(0, arrangements(left))
+        self.task(0, arrangements(left) * fixed)
         if self.k:
             self.flush()
         night_w = self.night_w
@@ -698,10 +708,12 @@ class _Walk:
 
     def plan(self, seats: tuple[int, ...]) -> _Plan:
         """The night's tasks for the cards dealt to the seats, when to weigh each claim but
-        a Doppelgänger's, the index of the task after the Doppelgänger's (-1: no player
+        a Doppelgänger's and those the card alone weighs, the index of the task after the Doppelgänger's (-1: no player
         holds it), the index of the task after the last that may move a card an Insomniac
         sees (the Doppelgänger's, the Robber's, the Troublemaker's; 0: none) and, if a
-        claimant holds the Doppelgänger card, when to weigh its claim per copy."""
+        claimant holds the Doppelgänger card, when to weigh its claim per copy; and the
+        product of the weights the cards alone fix (a liar's: its lie weight; an honest
+        seat's whose card fits its claim: 1)."""
         n = self.n
         tasks: list[tuple[int, int]] = []
         at = [-1] * 11  # per group task, its index
@@ -709,7 +721,25 @@ class _Walk:
         where = [-1] * NROLES  # per role, a seat dealt it (one card of each role that acts)
         for p in range(n):
             where[seats[p]] = p
+        # The steps whose observations nobody reads are left out: only the solving seat's
+        # (checked against what it saw) and the claimants' (weighed) are read, and a
+        # Werewolf's, the Minion's or a Doppelgänger's that copied either weighs the same
+        # whatever it saw (a reason to lie).  (An unclaimed Seer's look, a silent
+        # Insomniac's: nothing anyone else can observe.)
+        mine = seats[self.me] if self.me >= 0 else -1
+        claimed = {seats[s] for s in self.claimants}
+        reads = {
+            T_WOLVES: mine in (WOLF, DG),
+            T_MINION: mine == MINION,
+            T_DGMIN: mine == DG,
+            T_MASONS: mine in (MASON, DG) or MASON in claimed or DG in claimed,
+            T_DGINS: mine == DG or DG in claimed,
+            T_SEER: mine == SEER or SEER in claimed,
+            T_INSOM: mine == INSOM or INSOM in claimed,
+        }
         for step in self.d.steps:
+            if not reads.get(step, True):
+                continue
             holder = _HOLDER.get(step)
             if holder is None:
                 at[step] = len(tasks)
@@ -724,8 +754,17 @@ class _Walk:
         # the Doppelgänger, its copy: known once it has copied, see :meth:`apply`).
         settle: list[list[int]] = [[] for _ in range(len(tasks) + 1)]
         dg_when: list[int] = []
+        fixed = 1.0
         for seat in self.claimants:
             role = seats[seat]
+            if role in LIAR_ROLES:
+                # A Werewolf, the Minion, the Tanner: a reason to lie whatever the night.
+                fixed *= self.lie[seat]
+                continue
+            if role in _HONEST_ALONE and self.static[seat].get(role, False):
+                # Honest, and the card fits the claim (:attr:`static`; lenient: not known)
+                # and it did what it says (:meth:`candidates`): the weight is 1.
+                continue
             last = own[seat]
             if role == WOLF:
                 last = max(last, at[T_WOLVES])
@@ -741,7 +780,7 @@ class _Walk:
             settle[last + 1].append(seat)
         after = own[where[DG]] + 1 if where[DG] >= 0 else -1
         moved = max((j + 1 for j, t in enumerate(tasks) if t[0] in _MOVES), default=0)
-        return tasks, settle, after, moved, dg_when
+        return tasks, settle, after, moved, dg_when, fixed
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -755,12 +794,6 @@ class _Walk:
             if k >= len(mine) or mine[k] != item:
                 return False
         return True
-
-    def eff(self, card: int) -> int:
-        if card == DG:
-            c = self.copy
-            return DG if c < 0 else c
-        return card
 
     def awake_as(self, role: int) -> tuple[int, ...]:
         """The players awake at the Werewolves' (``role`` WOLF) or the Masons' step: those
@@ -974,8 +1007,13 @@ class _Walk:
     def decide(self, kind: str, seat: int, i: int, w: float, step: str) -> None:
         """Branch over ``seat``'s choices at this decision, then go on from task ``i + 1``."""
         if seat == self.me:
-            mine = own_action(kind, self.my_obs, len(self.obs[self.me]))
-            if mine is None or mine not in self.d.options[(kind, seat)]:
+            key = (kind, len(self.obs[seat]))
+            mine = self.mine.get(key)
+            if mine is None:
+                got = own_action(kind, self.my_obs, key[1])
+                legal = got is not None and got in self.d.options[(kind, seat)]
+                mine = self.mine[key] = got if legal and got is not None else ()
+            if not mine:
                 return
             self.apply(kind, seat, mine, i, w, step)
             return
@@ -1099,6 +1137,7 @@ class _Walk:
         acc = self.acc
         wolf = False
         unknown = False
+        as_dg = DG if self.copy < 0 else self.copy  # what the Doppelgänger card is
         for p in range(size):
             tok = cards[p]
             if tok < 0:
@@ -1108,7 +1147,7 @@ class _Walk:
                 if p < n:
                     unknown = True
             else:
-                r = self.eff(tok)
+                r = as_dg if tok == DG else tok
                 final[p][r] += w
                 if r == WOLF and p < n:
                     wolf = True
