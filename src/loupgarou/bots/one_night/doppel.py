@@ -35,7 +35,8 @@ Mason joins those steps; a copied Insomniac looks last).  So:
   seat, a copied Troublemaker at another's: a mask of copies), and these cards are checked
   as soon as the copied action has played.
 - A complete deal is checked before its night against what an honest Seer's claim names
-  (the centre cards: the dealt ones), what the Masons' claims name (which may fix the
+  (the centre cards: the dealt ones; those of the lazy slots are kept out of the players'
+  hands as soon as the claimant is dealt the Seer), what the Masons' claims name (which may fix the
   Doppelgänger's copy) and what an Insomniac's claim needs (a swap, when it must end with
   a liar's card: a seat that no swap can reach in any deal is never dealt the Insomniac);
   the claim of the Insomniac, and of a Doppelgänger that copied it, is weighed as soon as
@@ -296,6 +297,11 @@ class _Walk:
         """The cards of the lazy centre slots not read yet (counts per role)."""
         self.left: dict[int, int] = {}
         """The cards not dealt yet (counts per role)."""
+        self.keep: dict[int, tuple[tuple[int, int], ...]] = {}
+        """Per claimant that may be dealt the Seer (not lenient), the cards its claim names
+        in the lazy centre slots (role, count): the deal keeps them for the centre."""
+        self.kept: tuple[tuple[int, int], ...] = ()
+        """The cards :meth:`place` keeps out of the players' hands for this deal."""
         self.order: list[int] = []
         self.acc = [0.0] * (2 * dd.size + 1)
         self.accs = [[0.0] * (2 * dd.size + 1) for _ in range(3)]
@@ -368,24 +374,53 @@ class _Walk:
         self.order = order
         self.options = options
         self.left = dict(self.d.counts)
+        if not self.lenient:
+            lazy = set(self.lazy)
+            for s, c in self.claims.items():
+                if SEER not in options[s]:
+                    continue
+                named: dict[int, int] = {}
+                for role, seat, slot in c.saw:
+                    if seat < 0 and 0 <= slot < 3 and role != DG and self.n + slot in lazy:
+                        named[role] = named.get(role, 0) + 1
+                if named:
+                    self.keep[s] = tuple(named.items())
         self.place(0)
 
     def place(self, i: int) -> None:
         """Deal position ``order[i]`` each card it may hold, then the next, or the night
         once every position of ``order`` holds one."""
         order = self.order
+        left = self.left
         if i == len(order):
+            kept = self.kept
+            for r, m in kept:
+                left[r] += m
             self.night()
+            for r, m in kept:
+                left[r] -= m
             return
         p = order[i]
-        left = self.left
         deal = self.deal
         for tok in self.options[p]:
             k = left.get(tok, 0)
             if k:
                 left[tok] = k - 1
                 deal[p] = tok
-                self.place(i + 1)
+                keep = self.keep.get(p) if tok == SEER else None
+                if keep is None:
+                    self.place(i + 1)
+                elif all(left.get(r, 0) >= m for r, m in keep):
+                    # An honest Seer's claimed centre cards stay in the centre (as
+                    # :meth:`seer_fits` requires of the whole deal): kept from the seats
+                    # dealt after this one, given back for the night.
+                    for r, m in keep:
+                        left[r] -= m
+                    self.kept = keep
+                    self.place(i + 1)
+                    self.kept = ()
+                    for r, m in keep:
+                        left[r] += m
                 left[tok] = k
 
     def night(self) -> None:
