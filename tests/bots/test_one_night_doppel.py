@@ -16,7 +16,16 @@ from functools import cache
 
 import pytest
 
-from loupgarou.bots.one_night.knowledge import ROLES, ViewReader
+from loupgarou.bots.one_night.knowledge import (
+    CARD,
+    COPIED,
+    DG,
+    ROLES,
+    SEER,
+    TM,
+    ViewReader,
+    truthful,
+)
 from loupgarou.bots.one_night.solver import Solver, role_numbers, solver_for
 from loupgarou.variants.one_night.roles import Role
 from loupgarou.variants.one_night.scenarios import find_scenario
@@ -39,6 +48,17 @@ SMALL = {
     ),
     "dg-seer-drunk-robber": ("doppelganger", "werewolf", "seer", "drunk", "robber", "villager"),
     "dg-masons-insomniac": ("doppelganger", "werewolf", "mason", "mason", "insomniac", "tanner"),
+    # A Seer and a Troublemaker: a Seer who saw a card where it was not dealt needs a
+    # copied Troublemaker (the Doppelgänger's copy mask), a copied Insomniac's claim is
+    # weighed once the last card that may move it has.
+    "dg-seer-tm-insomniac": (
+        "doppelganger",
+        "werewolf",
+        "seer",
+        "troublemaker",
+        "insomniac",
+        "villager",
+    ),
     "dg-wolves-robber-tm": (
         "doppelganger",
         "werewolf",
@@ -85,6 +105,37 @@ def test_the_doppelganger_path_matches_brute_force(name: str) -> None:
         assert post.no_wolf == pytest.approx(no_wolf, abs=1e-9)
     if name in ("dg-seer-drunk-robber", "dg-wolves-robber-tm"):
         assert lenient  # lenient answers are compared too
+
+
+def test_a_seer_that_saw_a_card_the_copied_troublemaker_moved() -> None:
+    # Worlds where the Doppelgänger copied the Troublemaker and the Seer looked at a player:
+    # the Seer (solving, or an honest claimant) may have seen a card where it was not
+    # dealt, which only that copy explains (the path's mask of copies and its check once
+    # the copy has played).  Every claim truthful; the solving seat the Seer, then the
+    # Doppelgänger.
+    name = "dg-seer-tm-insomniac"
+    solver = solver_for(numbers(SMALL[name]), 3)
+    every = worlds_of(name)
+    seen = set()
+    for _, _, known in every:
+        dg = [k.seat for k in known if k.dealt == DG and k.obs and k.obs[0][:1] == (COPIED,)]
+        seer = [k.seat for k in known if k.dealt == SEER and any(o[0] == CARD for o in k.obs)]
+        if not dg or known[dg[0]].obs[0][2] != TM or not seer:
+            continue
+        for me in (seer[0], dg[0]):
+            claims = {k.seat: truthful(k.seat, k.dealt, k.obs) for k in known if k.seat != me}
+            key = (known[me], tuple(sorted(claims.items())))
+            if key in seen:
+                continue
+            seen.add(key)
+            post = solver.posterior(known[me], claims)
+            ref = brute_posterior(SMALL[name], 3, every, known[me], claims, lenient=post.lenient)
+            assert ref is not None
+            assert post.exact
+            for p in range(6):
+                assert post.final[p] == pytest.approx(ref[0][p], abs=1e-9)
+            assert post.no_wolf == pytest.approx(ref[1], abs=1e-9)
+    assert len(seen) >= 10  # the comparison is not vacuous
 
 
 def anarchie_deck(players: int, seed: int) -> tuple[str, ...]:

@@ -16,19 +16,36 @@ Mason joins those steps; a copied Insomniac looks last).  So:
   give its claim a positive weight: the one its claim names (or whose card its claimed
   sighting shows), and those whose card may leave it with a reason to lie.
 - A claimed Robber's or Troublemaker's or Drunk's action, a claimed Seer's look, as in
-  the general enumeration: an honest seat did what it says.
+  the general enumeration: an honest seat did what it says (and an honest Robber that
+  names the card it took robbed it where it was).
 - The players' cards are dealt seat by seat (most constrained seat first), the centre
   cards that nothing pins are dealt lazily when first read or moved, and each claimant's
   card is checked against the claim as soon as it is dealt when that card alone decides
   the weight (a Villager's or a Hunter's claim, a Troublemaker's or a Drunk's, a Mason's
   role).
 
-- A complete deal is checked before its night against what an honest Seer's claim names,
-  what the Masons' claims name (which may fix the Doppelgänger's copy) and what an
-  Insomniac's claim needs (a swap, when it must end with a liar's card); the Insomniac's
-  claim is checked again once its card is final (after step 7); a claimed centre look
-  reveals only the cards it names; the Drunk's new card stays unknown (nobody looks at the
-  Drunk's seat after step 8).  The dealt cards are summed once a night, and the cards
+- What the solving seat saw prunes before anything branches: a centre card it looked at
+  (as the Seer, a lone Werewolf or a copy of either) is the card dealt there unless it
+  saw the Doppelgänger card (only a copied Drunk moves a centre card before step 8, and
+  it leaves that card there), so that slot is dealt with the others, that card alone.
+- Before step 7 only the Doppelgänger's copied action moves cards.  So a player's card
+  that an honest Seer's claim names, or that the solving seat saw as the Seer or took as
+  the Robber, is the card dealt there unless the copy moved it: where it is not, the deal
+  allows only the copy that can have (a copied Robber or Drunk at the Doppelgänger's own
+  seat, a copied Troublemaker at another's: a mask of copies), and these cards are checked
+  as soon as the copied action has played.
+- A complete deal is checked before its night against what an honest Seer's claim names
+  (the centre cards: the dealt ones; those of the lazy slots are kept out of the players'
+  hands as soon as the claimant is dealt the Seer), what the Masons' claims name (which may fix the
+  Doppelgänger's copy) and what an Insomniac's claim needs (a swap, when it must end with
+  a liar's card: a seat that no swap can reach in any deal is never dealt the Insomniac);
+  the claim of the Insomniac, and of a Doppelgänger that copied it, is weighed as soon as
+  the last task that may move its card has played (the Doppelgänger's, the Robber's, the
+  Troublemaker's: the Drunk moves only its own); a claimed centre look reveals only the
+  cards it names, and the solving seat's own only the card it saw; the Drunk's new card
+  stays unknown (nobody looks at the Drunk's seat after step 8).  The steps whose observations nobody reads are left out of the night: only the solving
+  seat's and the claimants' are read, and a Werewolf's, the Minion's or a copy of either
+  weighs the same whatever it saw.  The dealt cards are summed once a night, and the cards
   nobody read are shared out once per set of cards left.
 
 :func:`solve` returns the unnormalised sums, or raises :class:`DoppelBudget` past its
@@ -99,6 +116,16 @@ _MAY_LIE_AFTER_COPY: Final = LIAR_ROLES | {ROBBER, INSOM}
 """Copies after which a Doppelgänger may end the night with a reason to lie."""
 _LATER: Final = frozenset({WOLF, MASON, MINION, INSOM})
 """Copies that wake the Doppelgänger again after step 1."""
+_ANY_COPY: Final = (1 << NROLES) - 1
+"""A mask of copies (bit ``r``: the Doppelgänger may copy role ``r``): every one."""
+_HONEST_ALONE: Final = frozenset({VILLAGER, HUNTER, TM, DRUNK})
+"""Cards whose holder's claim weighs 1 in every night where the card fits it (no reason
+to lie; nothing seen; an honest Troublemaker or Drunk did what it says)."""
+_MOVES_OWN: Final = 1 << ROBBER | 1 << DRUNK
+"""The copies that change the Doppelgänger's own card at step 1."""
+_MOVES_OTHERS: Final = 1 << TM
+"""The copy that changes another player's card at step 1 (a copied Robber leaves the
+Doppelgänger card at the seat it robs)."""
 
 
 class DoppelBudget(Exception):
@@ -128,6 +155,8 @@ _STEP_TASK: Final = {
 _HOLDER: Final = {T_DG: DG, T_MINION: MINION, T_SEER: SEER, T_ROBBER: ROBBER, T_TM: TM}
 _HOLDER.update({T_DRUNK: DRUNK, T_INSOM: INSOM})
 _STEP_NAME: Final = {T_SEER: "seer", T_ROBBER: "robber", T_TM: "troublemaker", T_DRUNK: "drunk"}
+_MOVES: Final = frozenset({T_DG, T_ROBBER, T_TM})
+"""The tasks that may move a card an Insomniac sees (the Drunk moves only its own)."""
 
 
 class DoppelDeck:
@@ -157,6 +186,8 @@ class DoppelDeck:
         self.shareable.clear()
 
 
+_Plan = tuple[list[tuple[int, int]], list[list[int]], int, int, list[int], float]
+"""What :meth:`_Walk.plan` works out for the players' cards of a deal."""
 Sums = tuple[list[list[float]], list[list[float]], float, float, int]
 """(final, dealt, total, weight with a Werewolf among the players, worlds): unnormalised."""
 
@@ -183,6 +214,18 @@ def walk(w: _Walk, allowed: list[frozenset[int]]) -> None:
     dealt lazily, the other positions most constrained first."""
     dd = w.d
     every = frozenset(dd.counts)
+    if knowledge is not None:
+        allowed = list(allowed)
+        for o in knowledge.obs:
+            if o[0] == CENTRE and o[2] != DG:
+                # The solving seat's own centre look (as the Seer, a lone Werewolf or a copy
+                # of either): only a copied Drunk moves a centre card before step 8, and it
+                # leaves the Doppelgänger card there, so a card other than that one is the
+                # card dealt.
+                slot = dd.n + int(o[1])
+                allowed[slot] = allowed[slot] & {int(o[2])}
+        if any(not a for a in allowed):
+            return walk.final, walk.dealt, walk.total, walk.wolf_mass, walk.worlds
     lazy = [p for p in range(dd.n, dd.size) if allowed[p] == every]
     order = sorted((p for p in range(dd.size) if p not in lazy), key=lambda p: (len(allowed[p]), p))
     w.lazy = lazy
@@ -207,6 +250,13 @@ class _Walk:
         self.n = dd.n
         self.me = -1 if knowledge is None else knowledge.seat
         self.my_obs: tuple[Obs, ...] = () if knowledge is None else knowledge.obs
+        self.my_pins: list[tuple[int, int]] = []
+        """The players' cards the solving seat saw at step 5 (as the Seer) or 6 (as the
+        Robber), other than the Doppelgänger card: (seat, card)."""
+        if knowledge is not None and knowledge.dealt in (SEER, ROBBER):
+            for o in self.my_obs:
+                if o[0] in (CARD, ROBBED) and o[2] != DG:
+                    self.my_pins.append((int(o[1]), int(o[2])))
         self.claims = claims
         self.lenient = lenient
         self.budget = budget
@@ -225,7 +275,28 @@ class _Walk:
         self.claimants = tuple(sorted(claims))
         self.tasks: list[tuple[int, int]] = []
         self.settle: list[list[int]] = []
-        self.plans: dict[tuple[int, ...], tuple[list[tuple[int, int]], list[list[int]]]] = {}
+        self.plans: dict[tuple[int, ...], _Plan] = {}
+        """The players' cards -> :meth:`plan`."""
+        self.dg_when: list[int] = []
+        """This deal's index of the task before which the Doppelgänger's claim is weighed,
+        per copy (empty: no claimant holds the Doppelgänger card)."""
+        self.dg_settle = -1
+        """That index for the copy made (-1: not copied yet, or no claim to weigh)."""
+        self.after_dg = -1
+        """This deal's index of the task after the Doppelgänger's (-1: none)."""
+        self.last_move = -1
+        """This deal's index of the task after the last that may move a card an Insomniac
+        (dealt or copied) sees (-1: no Insomniac's claim to check there)."""
+        self.pins: list[tuple[int, int]] = []
+        """This deal's players' cards that must be there after step 1 until step 6 (what an
+        honest Seer claims it saw, what the solving seat saw as the Seer or the Robber):
+        (seat, card).  Nothing but the Doppelgänger's copied action moves a card before
+        step 7, so :meth:`task` checks them once it has played."""
+        self.copy_mask = _ANY_COPY
+        """This deal's copies that can fit (bit ``r``: role ``r``; see :meth:`night`)."""
+        self.mine: dict[tuple[str, int], EAction] = {}
+        """(decision, how much the solving seat was told) -> its choice there (``()``: none
+        fits what it saw)."""
         self.cand: dict[
             tuple[str, int, int], tuple[tuple[EAction, ...], float, bool, frozenset[EAction]]
         ] = {}
@@ -236,8 +307,15 @@ class _Walk:
         """The cards of the lazy centre slots not read yet (counts per role)."""
         self.left: dict[int, int] = {}
         """The cards not dealt yet (counts per role)."""
+        self.keep: dict[int, tuple[tuple[int, int], ...]] = {}
+        """Per claimant that may be dealt the Seer (not lenient), the cards its claim names
+        in the lazy centre slots (role, count): the deal keeps them for the centre."""
+        self.kept: tuple[tuple[int, int], ...] = ()
+        """The cards :meth:`place` keeps out of the players' hands for this deal."""
         self.order: list[int] = []
         self.acc = [0.0] * (2 * dd.size + 1)
+        self.accs = [[0.0] * (2 * dd.size + 1) for _ in range(3)]
+        """:meth:`reveal`'s buffers for :attr:`acc`, per number of lazy slots left unread."""
         """Weights :meth:`leaf` keeps for :meth:`flush`: per position, of the worlds where it
         holds a card nobody read at dawn; per position, where it was dealt one; and of the
         worlds with no Werewolf among the players but a player holding a card nobody read."""
@@ -248,10 +326,6 @@ class _Walk:
         self.options: list[list[int]] = []
         """Per position, the cards it may be dealt."""
         self.k = 0
-        self.key: tuple[int, ...] = ()
-        """The players' cards of the current deal."""
-        self.settles: dict[tuple[int, ...], list[list[int]]] = {}
-        """(the players' cards, the copy) -> when to weigh each claim once the copy is known."""
         self.ins_swap = [
             not lenient
             and s in claims
@@ -263,8 +337,12 @@ class _Walk:
             self.ins_swap = []
         self.seer_at = -1
         """The claimant dealt the Seer in this deal (-1: none, or lenient)."""
-        self.movers = False
-        """In this deal, a Doppelgänger may copy a Robber, a Troublemaker or a Drunk."""
+        self.dg_at = -1
+        """The player dealt the Doppelgänger card in this deal (-1: none)."""
+        self.wolves: tuple[int, ...] = ()
+        """The players dealt a Werewolf in this deal."""
+        self.masons: tuple[int, ...] = ()
+        """The players dealt a Mason in this deal."""
         self.ins_memo: dict[int, bool] = {}
         """(seat * NROLES + card) -> :meth:`ins_fits`."""
         self.ins_at = -1
@@ -300,27 +378,59 @@ class _Walk:
         for p in range(self.n):
             if static[p]:
                 options[p] = [r for r in options[p] if static[p].get(r, True)]
+        for p, needs_swap in enumerate(self.ins_swap):
+            if needs_swap and INSOM in options[p] and not self.swap_may_reach(p, options):
+                options[p].remove(INSOM)
         self.order = order
         self.options = options
         self.left = dict(self.d.counts)
+        if not self.lenient:
+            lazy = set(self.lazy)
+            for s, c in self.claims.items():
+                if SEER not in options[s]:
+                    continue
+                named: dict[int, int] = {}
+                for role, seat, slot in c.saw:
+                    if seat < 0 and 0 <= slot < 3 and role != DG and self.n + slot in lazy:
+                        named[role] = named.get(role, 0) + 1
+                if named:
+                    self.keep[s] = tuple(named.items())
         self.place(0)
 
     def place(self, i: int) -> None:
         """Deal position ``order[i]`` each card it may hold, then the next, or the night
         once every position of ``order`` holds one."""
         order = self.order
+        left = self.left
         if i == len(order):
+            kept = self.kept
+            for r, m in kept:
+                left[r] += m
             self.night()
+            for r, m in kept:
+                left[r] -= m
             return
         p = order[i]
-        left = self.left
         deal = self.deal
         for tok in self.options[p]:
             k = left.get(tok, 0)
             if k:
                 left[tok] = k - 1
                 deal[p] = tok
-                self.place(i + 1)
+                keep = self.keep.get(p) if tok == SEER else None
+                if keep is None:
+                    self.place(i + 1)
+                elif all(left.get(r, 0) >= m for r, m in keep):
+                    # An honest Seer's claimed centre cards stay in the centre (as
+                    # :meth:`seer_fits` requires of the whole deal): kept from the seats
+                    # dealt after this one, given back for the night.
+                    for r, m in keep:
+                        left[r] -= m
+                    self.kept = keep
+                    self.place(i + 1)
+                    self.kept = ()
+                    for r, m in keep:
+                        left[r] += m
                 left[tok] = k
 
     def night(self) -> None:
@@ -336,24 +446,43 @@ class _Walk:
         self.rem = left
         self.ins_at = -1
         self.seer_at = -1
-        self.movers = False
+        g = -1
+        present = 0  # the roles dealt to players, the Doppelgänger card left out (a mask)
+        wolves: list[int] = []
+        masons: list[int] = []
+        for p in range(self.n):
+            r = deal[p]
+            if r == DG:
+                g = p
+            else:
+                present |= 1 << r
+                if r == WOLF:
+                    wolves.append(p)
+                elif r == MASON:
+                    masons.append(p)
+        self.dg_at = g
+        self.wolves = tuple(wolves)
+        self.masons = tuple(masons)
+        # The copies this deal allows: each card a Seer or the Robber must see where it
+        # was not dealt needs the copy that can have moved it (see :meth:`need`).
+        mask = _ANY_COPY
+        pins = self.pins
+        pins.clear()
+        for q, r in self.my_pins:
+            pins.append((q, r))
+            mask &= self.need(q, r)
         if not self.lenient:
             for p in self.claimants:
-                if deal[p] == INSOM:
-                    self.ins_at = p
-            g = -1
-            active = 0
-            for p in range(self.n):
                 r = deal[p]
-                if r == DG:
-                    g = p
-                elif r in (ROBBER, TM, DRUNK):
-                    active += 1
-                elif r == SEER and p in self.claims:
+                if r == INSOM:
+                    self.ins_at = p
+                elif r == SEER:
                     self.seer_at = p
-            self.movers = g >= 0 and active > 0
-            if self.seer_at >= 0 and not self.seer_fits():
-                return
+            if self.seer_at >= 0:
+                fits = self.seer_fits()
+                if fits < 0:
+                    return
+                mask &= fits
         self.must_copy = -1
         self.no_mason_copy = False
         if self.mason_claims and not self.masons_fit():
@@ -366,19 +495,32 @@ class _Walk:
                 if self.must_copy not in (-1, TM):
                     return
                 self.must_copy = TM
+        if self.must_copy >= 0:
+            mask &= 1 << self.must_copy
+        if self.no_mason_copy:
+            mask &= ~(1 << MASON)
+        if mask != _ANY_COPY and not (g >= 0 and mask & present):
+            return  # no player holds a card the Doppelgänger may copy, or nobody copies
+        self.copy_mask = mask
         self.cards[:] = deal
         self.k = len(self.lazy)
         self.copy = -1
         for o in self.obs:
             o.clear()
         key = tuple(deal[: self.n])
-        self.key = key
         plan = self.plans.get(key)
         if plan is None:
-            plan = self.plans[key] = self.plan(key, -1)
-        self.tasks, self.settle = plan
+            plan = self.plans[key] = self.plan(key)
+        self.tasks, self.settle, self.after_dg, self.last_move, self.dg_when, fixed = plan
+        if fixed == 0.0:
+            return
+        self.dg_settle = -1
+        if not pins:
+            self.after_dg = -1
+        if self.ins_at < 0 and (g < 0 or g not in self.claims):
+            self.last_move = -1
         self.night_w = 0.0
-        self.task(0, arrangements(left))
+        self.task(0, arrangements(left) * fixed)
         if self.k:
             self.flush()
         night_w = self.night_w
@@ -400,6 +542,25 @@ class _Walk:
             )
             self.ins_memo[key] = got
         return got
+
+    def insomniacs_fit(self) -> bool:
+        """Whether the claims of the Insomniacs, the dealt one and a Doppelgänger that
+        copied it, can still weigh anything: their cards are final once the last task that
+        may move them has played (the Drunk moves only its own), so what they will see at
+        the end is known, and so is the weight of their claims (the claimant dealt the
+        Insomniac sees nothing else; a Doppelgänger that copied it, nothing else but its
+        copy)."""
+        cards = self.cards
+        if self.ins_at >= 0 and not self.ins_fits(cards[self.ins_at]):
+            return False
+        g = self.dg_at
+        if self.copy == INSOM and g in self.claims:
+            lst = self.obs[g]
+            lst.append((OWN, cards[g]))
+            f = self.factor(g)
+            lst.pop()
+            return f != 0.0
+        return True
 
     def masons_fit(self) -> bool:
         """Whether the Masons' claims of this deal can fit: a claimant dealt a Mason that
@@ -430,6 +591,30 @@ class _Walk:
                     return False
                 self.no_mason_copy = True
         return True
+
+    def swap_may_reach(self, p: int, options: list[list[int]]) -> bool:
+        """Whether some deal allowed by ``options`` lets a swap reach the Insomniac's card
+        at ``p``, as :meth:`feasible_insomniac` asks of a whole deal: a seat that may hold
+        the Troublemaker and may swap ``p`` (the solving seat, if it did; a claimant that
+        says nothing else; a silent seat), or a seat that may hold the Doppelgänger card
+        and honestly copy a Troublemaker (see :meth:`may_copy`).  False: no deal with the
+        Insomniac at ``p`` fits its claim."""
+        n = self.n
+        for t in range(n):
+            if t == p or TM not in options[t]:
+                continue
+            if t == self.me:
+                if any(o[0] == SWAPPED and p in (o[1], o[2]) for o in self.my_obs):
+                    return True
+            else:
+                said = self.claims.get(t)
+                did = None if said is None else said.did
+                if did is None or (did.kind == "swap" and p in did.players):
+                    return True
+            for g in range(n):
+                if g not in (p, t) and DG in options[g] and self.may_copy(g, t, TM):
+                    return True
+        return False
 
     def feasible_insomniac(self) -> int:
         """Whether the Insomniac of this deal can end the night as its claim needs: an
@@ -480,32 +665,49 @@ class _Walk:
         did = c.did
         return did is None or did.kind != "copy" or did.players[0] == t
 
-    def seer_fits(self) -> bool:
+    def need(self, q: int, r: int) -> int:
+        """The copies (a mask) after which player ``q`` may hold card ``r`` (not the
+        Doppelgänger card) at steps 5 and 6: any, if it was dealt ``r``; else a copied Robber
+        or Drunk, if it holds the Doppelgänger card (its own card changes), a copied
+        Troublemaker if not (a copied Robber leaves the Doppelgänger card where it robs).
+        Before step 7 only the Doppelgänger's copied action moves cards."""
+        if self.deal[q] == r:
+            return _ANY_COPY
+        if self.dg_at < 0:
+            return 0
+        return _MOVES_OWN if q == self.dg_at else _MOVES_OTHERS
+
+    def seer_fits(self) -> int:
         """Whether the claim of the Seer of this deal (an honest claimant) can fit: the cards
         it names were there at step 5.  Before step 5 only the Doppelgänger's copied action
         moves cards: a centre card it names is the dealt one (the Doppelgänger's card, if a
-        copied Drunk took it), a player's card the dealt one unless a copied Robber,
-        Troublemaker or Drunk can have moved it."""
+        copied Drunk took it); a player's card is the dealt one unless the copy can have
+        moved it (:meth:`need`).  The copies it allows, a mask (-1: none); the players'
+        cards it names are added to :attr:`pins`."""
         s = self.seer_at
         n = self.n
         deal = self.deal
         c = self.claims[s]
         need: dict[int, int] = {}
+        mask = _ANY_COPY
         for role, seat, slot in c.saw:
             if role == DG:
                 continue
             if seat >= 0:
-                if 0 <= seat < n and deal[seat] != role and not self.movers:
-                    return False
+                if 0 <= seat < n:
+                    self.pins.append((seat, role))
+                    mask &= self.need(seat, role)
             elif 0 <= slot < 3:
                 have = deal[n + slot]
                 if have >= 0:
                     if have != role:
-                        return False
+                        return -1
                 else:
                     need[role] = need.get(role, 0) + 1
         rem = self.rem
-        return all(rem.get(role, 0) >= k for role, k in need.items())
+        if not mask or not all(rem.get(role, 0) >= k for role, k in need.items()):
+            return -1
+        return mask
 
     def reveal(  # noqa: PLR0917
         self, pos: int, kind: str, seat: int, a: EAction, i: int, w: float, step: str
@@ -515,15 +717,28 @@ class _Walk:
         k = self.k
         cards = self.cards
         deal = self.deal
-        items = [(t, m, m / k) for t, m in rem.items() if m]
-        if a[0] == LOOKC_V and not self.lenient:
-            claim = self.claims.get(seat)
-            if claim is not None and claim.saw:
-                # A Seer (dealt, or a copy) is honest: what it looked at is what it says.
-                slot = pos - self.n
-                items = [x for x in items if (x[0], -1, slot) in claim.saw]
+        slot = pos - self.n
+        if seat == self.me and a[0] in (LOOKC_V, PEEK_V):
+            # The solving seat's own look: the card is the one it saw there (its next
+            # observations, in the order of ``a``'s slots; :meth:`push` would reject the rest).
+            at = len(self.obs[seat]) + a.index(slot, 1) - 1
+            mine = self.my_obs
+            if at >= len(mine) or mine[at][0] != CENTRE or mine[at][1] != slot:
+                return
+            seen = int(mine[at][2])
+            m = rem.get(seen, 0)
+            items = [(seen, m, m / k)] if m else []
+        else:
+            items = [(t, m, m / k) for t, m in rem.items() if m]
+            if a[0] == LOOKC_V and not self.lenient:
+                claim = self.claims.get(seat)
+                if claim is not None and claim.saw:
+                    # A Seer (dealt, or a copy) is honest: what it looked at is what it says.
+                    items = [x for x in items if (x[0], -1, slot) in claim.saw]
         outer = self.acc
-        self.acc = [0.0] * len(outer)
+        # A zeroed buffer per number of slots left unread (each is emptied by :meth:`flush`
+        # before it is left): no list made per call.
+        self.acc = self.accs[k - 1]
         for t, m, share in items:
             rem[t] = m - 1
             self.k = k - 1
@@ -536,47 +751,81 @@ class _Walk:
             self.k = k
         self.acc = outer
 
-    def plan(
-        self, seats: tuple[int, ...], copy: int
-    ) -> tuple[list[tuple[int, int]], list[list[int]]]:
-        """The night's tasks for the cards dealt to the seats, and when to weigh each claim
-        (``copy``: what the Doppelgänger copied, -1: not known yet)."""
+    def plan(self, seats: tuple[int, ...]) -> _Plan:
+        """The night's tasks for the cards dealt to the seats, when to weigh each claim but
+        a Doppelgänger's and those the card alone weighs, the index of the task after the Doppelgänger's (-1: no player
+        holds it), the index of the task after the last that may move a card an Insomniac
+        sees (the Doppelgänger's, the Robber's, the Troublemaker's; 0: none) and, if a
+        claimant holds the Doppelgänger card, when to weigh its claim per copy; and the
+        product of the weights the cards alone fix (a liar's: its lie weight; an honest
+        seat's whose card fits its claim: 1)."""
         n = self.n
         tasks: list[tuple[int, int]] = []
         at = [-1] * 11  # per group task, its index
         own = [-1] * n  # per seat, the index of its last task of its own
+        where = [-1] * NROLES  # per role, a seat dealt it (one card of each role that acts)
+        for p in range(n):
+            where[seats[p]] = p
+        # The steps whose observations nobody reads are left out: only the solving seat's
+        # (checked against what it saw) and the claimants' (weighed) are read, and a
+        # Werewolf's, the Minion's or a Doppelgänger's that copied either weighs the same
+        # whatever it saw (a reason to lie).  (An unclaimed Seer's look, a silent
+        # Insomniac's: nothing anyone else can observe.)
+        mine = seats[self.me] if self.me >= 0 else -1
+        claimed = {seats[s] for s in self.claimants}
+        reads = {
+            T_WOLVES: mine in (WOLF, DG),
+            T_MINION: mine == MINION,
+            T_DGMIN: mine == DG,
+            T_MASONS: mine in (MASON, DG) or MASON in claimed or DG in claimed,
+            T_DGINS: mine == DG or DG in claimed,
+            T_SEER: mine == SEER or SEER in claimed,
+            T_INSOM: mine == INSOM or INSOM in claimed,
+        }
         for step in self.d.steps:
+            if not reads.get(step, True):
+                continue
             holder = _HOLDER.get(step)
             if holder is None:
                 at[step] = len(tasks)
                 tasks.append((step, -1))
             else:
-                for p in range(n):
-                    if seats[p] == holder:
-                        own[p] = len(tasks)
-                        tasks.append((step, p))
+                p = where[holder]
+                if p >= 0:
+                    own[p] = len(tasks)
+                    tasks.append((step, p))
         # Each claimant's claim is weighed as soon as its night knowledge is complete:
         # after the last task that may tell it anything (its card decides which, and for
-        # the Doppelgänger, its copy).
+        # the Doppelgänger, its copy: known once it has copied, see :meth:`apply`).
         settle: list[list[int]] = [[] for _ in range(len(tasks) + 1)]
+        dg_when: list[int] = []
+        fixed = 1.0
         for seat in self.claimants:
             role = seats[seat]
+            if role in LIAR_ROLES:
+                # A Werewolf, the Minion, the Tanner: a reason to lie whatever the night.
+                fixed *= self.lie[seat]
+                continue
+            if role in _HONEST_ALONE and self.static[seat].get(role, False):
+                # Honest, and the card fits the claim (:attr:`static`; lenient: not known)
+                # and it did what it says (:meth:`candidates`): the weight is 1.
+                continue
             last = own[seat]
             if role == WOLF:
                 last = max(last, at[T_WOLVES])
             elif role == MASON:
                 last = max(last, at[T_MASONS])
             elif role == DG:
-                if copy in (-1, WOLF):
-                    last = max(last, at[T_WOLVES])
-                if copy in (-1, MASON):
-                    last = max(last, at[T_MASONS])
-                if copy in (-1, MINION):
-                    last = max(last, at[T_DGMIN])
-                if copy in (-1, INSOM):
-                    last = max(last, at[T_DGINS])
+                dg_when = [last + 1] * NROLES
+                dg_when[WOLF] = max(last, at[T_WOLVES]) + 1
+                dg_when[MASON] = max(last, at[T_MASONS]) + 1
+                dg_when[MINION] = max(last, at[T_DGMIN]) + 1
+                dg_when[INSOM] = max(last, at[T_DGINS]) + 1
+                continue
             settle[last + 1].append(seat)
-        return tasks, settle
+        after = own[where[DG]] + 1 if where[DG] >= 0 else -1
+        moved = max((j + 1 for j, t in enumerate(tasks) if t[0] in _MOVES), default=0)
+        return tasks, settle, after, moved, dg_when, fixed
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -591,21 +840,13 @@ class _Walk:
                 return False
         return True
 
-    def eff(self, card: int) -> int:
-        if card == DG:
-            c = self.copy
-            return DG if c < 0 else c
-        return card
-
-    def copied(self, seat: int) -> int:
-        return self.copy if self.deal[seat] == DG else -1
-
     def awake_as(self, role: int) -> tuple[int, ...]:
-        deal = self.deal
-        copy = self.copy
-        return tuple(
-            p for p in range(self.n) if deal[p] == role or (deal[p] == DG and copy == role)
-        )
+        """The players awake at the Werewolves' (``role`` WOLF) or the Masons' step: those
+        dealt the role, and the Doppelgänger if it copied it (worked out once a deal)."""
+        base = self.wolves if role == WOLF else self.masons
+        if self.copy != role:
+            return base
+        return tuple(sorted((*base, self.dg_at)))
 
     def candidates(
         self, kind: str, seat: int, honest_if_claimed: bool
@@ -627,7 +868,20 @@ class _Walk:
             return opts, prior
         cards = self.cards
         if kind == "robber":
-            # A Robber that claims otherwise lies: it robbed a liar's card.
+            # A Robber that claims otherwise lies: it robbed a liar's card.  An honest one
+            # that names the card it took took that card (a Doppelgänger that copied the
+            # Robber names its copy too: only the rest is checked for it).
+            saw = self.claims[seat].saw
+            if saw and self.deal[seat] == ROBBER:
+                return tuple(
+                    a
+                    for a in opts
+                    if a[0] == ROB_V
+                    and (
+                        cards[a[1]] in LIAR_ROLES
+                        or (a in matching and (cards[a[1]], seat, -1) in saw)
+                    )
+                ), prior
             return tuple(
                 a for a in opts if a in matching or (a[0] == ROB_V and cards[a[1]] in LIAR_ROLES)
             ), prior
@@ -663,7 +917,7 @@ class _Walk:
                 return (), prior, False, frozenset()
             return tuple(a for a in opts if a in named), prior, False, named
         if kind == "robber":
-            if role_ok and did is None:
+            if role_ok and did is None and not claim.saw:
                 return opts, prior, False, named
             return opts, prior, True, named if role_ok else frozenset()
         if kind == "copy":
@@ -697,8 +951,20 @@ class _Walk:
 
     def task(self, i: int, w: float) -> None:
         tasks = self.tasks
+        if i == self.after_dg:
+            cards = self.cards
+            for q, r in self.pins:
+                if cards[q] != r:
+                    return
+        if i == self.last_move and not self.insomniacs_fit():
+            return
         for seat in self.settle[i]:
             f = self.factor(seat)
+            if f == 0.0:
+                return
+            w *= f
+        if i == self.dg_settle:
+            f = self.factor(self.dg_at)
             if f == 0.0:
                 return
             w *= f
@@ -706,7 +972,6 @@ class _Walk:
             self.leaf(w)
             return
         kind, seat = tasks[i]
-        n = self.n
         obs = self.obs
         cards = self.cards
         if kind == T_WOLVES:
@@ -734,9 +999,14 @@ class _Walk:
             obs[seat].pop()
             return
         if kind == T_DGMIN:
-            wolves = tuple(p for p in range(n) if self.deal[p] == WOLF)
-            item = (SHOWN, *wolves)
-            self.group(i, w, [p for p in range(n) if self.copied(p) == MINION], item)
+            # Only the Doppelgänger card copies (one card: its seat, :attr:`dg_at`).
+            g = self.dg_at
+            if self.copy != MINION:
+                self.task(i + 1, w)
+                return
+            if self.push(g, (SHOWN, *self.wolves)):
+                self.task(i + 1, w)
+            obs[g].pop()
             return
         if kind == T_MASONS:
             masons = self.awake_as(MASON)
@@ -748,25 +1018,16 @@ class _Walk:
             obs[seat].pop()
             return
         if kind == T_DGINS:
-            pushed = []
-            ok = True
-            for p in range(n):
-                if self.copied(p) == INSOM:
-                    pushed.append(p)
-                    if not self.push(p, (OWN, cards[p])):
-                        ok = False
-                        break
-            if ok:
+            g = self.dg_at
+            if self.copy != INSOM:
                 self.task(i + 1, w)
-            for p in pushed:
-                obs[p].pop()
+                return
+            if self.push(g, (OWN, cards[g])):
+                self.task(i + 1, w)
+            obs[g].pop()
             return
         if kind == T_DG:
             self.decide("copy", seat, i, w, "doppelganger")
-            return
-        if kind == T_DRUNK and self.ins_at >= 0 and not self.ins_fits(cards[self.ins_at]):
-            # The Insomniac's card is final once the Troublemaker has played (the Drunk
-            # moves only its own): its claim can be checked now.
             return
         step = _STEP_NAME[kind]
         if kind == T_SEER and seat != self.me and seat not in self.claims:
@@ -791,8 +1052,13 @@ class _Walk:
     def decide(self, kind: str, seat: int, i: int, w: float, step: str) -> None:
         """Branch over ``seat``'s choices at this decision, then go on from task ``i + 1``."""
         if seat == self.me:
-            mine = own_action(kind, self.my_obs, len(self.obs[self.me]))
-            if mine is None or mine not in self.d.options[(kind, seat)]:
+            key = (kind, len(self.obs[seat]))
+            mine = self.mine.get(key)
+            if mine is None:
+                got = own_action(kind, self.my_obs, key[1])
+                legal = got is not None and got in self.d.options[(kind, seat)]
+                mine = self.mine[key] = got if legal and got is not None else ()
+            if not mine:
                 return
             self.apply(kind, seat, mine, i, w, step)
             return
@@ -825,24 +1091,18 @@ class _Walk:
         if v == COPY_V:
             t = a[1]
             seen = cards[t]
-            if (self.must_copy >= 0 and seen != self.must_copy) or (
-                self.no_mason_copy and seen == MASON
-            ):
-                return  # (see :meth:`masons_fit` and :meth:`feasible_insomniac`)
+            if not (self.copy_mask >> seen) & 1:
+                return  # (see :meth:`night`)
             self.copy = seen
             if self.push(seat, (COPIED, t, seen)):
                 # Now that the copy is known, its claim is weighed as soon as it can be.
-                settle = self.settle
-                skey = (*self.key, seen)
-                after = self.settles.get(skey)
-                if after is None:
-                    after = self.settles[skey] = self.plan(self.key, seen)[1]
-                self.settle = after
+                if self.dg_when:
+                    self.dg_settle = self.dg_when[seen]
                 if seen in _ACTIVE:
                     self.decide(_ACT_KIND[seen], seat, i, w, "doppelganger")
                 else:
                     self.task(i + 1, w)
-                self.settle = settle
+                self.dg_settle = -1
             obs[seat].pop()
             self.copy = -1
             return
@@ -922,6 +1182,7 @@ class _Walk:
         acc = self.acc
         wolf = False
         unknown = False
+        as_dg = DG if self.copy < 0 else self.copy  # what the Doppelgänger card is
         for p in range(size):
             tok = cards[p]
             if tok < 0:
@@ -931,7 +1192,7 @@ class _Walk:
                 if p < n:
                     unknown = True
             else:
-                r = self.eff(tok)
+                r = as_dg if tok == DG else tok
                 final[p][r] += w
                 if r == WOLF and p < n:
                     wolf = True
