@@ -214,9 +214,9 @@ def walk(w: _Walk, allowed: list[frozenset[int]]) -> None:
     dealt lazily, the other positions most constrained first."""
     dd = w.d
     every = frozenset(dd.counts)
-    if knowledge is not None:
+    if w.my_obs:
         allowed = list(allowed)
-        for o in knowledge.obs:
+        for o in w.my_obs:
             if o[0] == CENTRE and o[2] != DG:
                 # The solving seat's own centre look (as the Seer, a lone Werewolf or a copy
                 # of either): only a copied Drunk moves a centre card before step 8, and it
@@ -225,7 +225,7 @@ def walk(w: _Walk, allowed: list[frozenset[int]]) -> None:
                 slot = dd.n + int(o[1])
                 allowed[slot] = allowed[slot] & {int(o[2])}
         if any(not a for a in allowed):
-            return walk.final, walk.dealt, walk.total, walk.wolf_mass, walk.worlds
+            return  # no deal fits: nothing to sum
     lazy = [p for p in range(dd.n, dd.size) if allowed[p] == every]
     order = sorted((p for p in range(dd.size) if p not in lazy), key=lambda p: (len(allowed[p]), p))
     w.lazy = lazy

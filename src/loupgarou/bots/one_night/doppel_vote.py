@@ -32,6 +32,7 @@ from typing import Final
 from .doppel import DoppelDeck, _Walk, walk
 from .fast import VoteTable
 from .knowledge import (
+    DG,
     LIAR_ROLES,
     MASON,
     TANNER,
@@ -128,6 +129,7 @@ class _VoteWalk(_Walk):
         k = self.k
         wolf = False
         unknown = False
+        as_dg = DG if self.copy < 0 else self.copy  # what the Doppelgänger card is
         for p in range(n):
             tok = cards[p]
             if tok < 0:
@@ -137,7 +139,7 @@ class _VoteWalk(_Walk):
                 row[2 + p] += w * self.rem.get(WOLF, 0) / k
                 row[2 + n + p] += w * self.rem.get(TANNER, 0) / k
             else:
-                r = self.eff(tok)
+                r = as_dg if tok == DG else tok
                 if r == WOLF:
                     row[2 + p] += w
                     wolf = True
