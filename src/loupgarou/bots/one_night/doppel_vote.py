@@ -34,13 +34,12 @@ from .fast import VoteTable
 from .knowledge import (
     DG,
     LIAR_ROLES,
-    MASON,
     TANNER,
     WOLF,
     ClaimKey,
     NightKnowledge,
     known_role,
-    truthful,
+    says_what_it_knows,
 )
 
 _MEMO_LIMIT: Final = 4096
@@ -48,16 +47,8 @@ _MEMO_LIMIT: Final = 4096
 
 
 def doppel_shareable(dd: DoppelDeck, knowledge: NightKnowledge, own: ClaimKey | None) -> bool:
-    """Whether a seat's vote can come from the table: it claimed exactly what it knows,
-    believes it is on the village side, and no other knowledge gives a claim that its
-    claim fits.
-
-    A claim that names the card, the last action and every sighting gives back the seat's
-    whole knowledge, and only an empty list of sightings also fits knowledge with some
-    (:func:`.knowledge.compatible`).  With the same card and action, only a Mason sees
-    nothing in one world and something in another, so a Mason who saw no other Mason is
-    answered by its posterior.  (A Doppelgänger always names the card it copied, a Mason's
-    included.)"""
+    """Whether a seat's vote can come from the table: its claim is its whole knowledge
+    (:func:`.knowledge.says_what_it_knows`)."""
     if own is None or not dd.ok:
         return False
     key = (knowledge, own)
@@ -65,17 +56,8 @@ def doppel_shareable(dd: DoppelDeck, knowledge: NightKnowledge, own: ClaimKey | 
     if got is None:
         if len(dd.shareable) >= _MEMO_LIMIT:
             dd.shareable.clear()
-        got = dd.shareable[key] = _shareable(knowledge, own)
+        got = dd.shareable[key] = says_what_it_knows(knowledge, own)
     return got
-
-
-def _shareable(knowledge: NightKnowledge, own: ClaimKey) -> bool:
-    dealt, obs = knowledge.dealt, knowledge.obs
-    if known_role(dealt, obs) in LIAR_ROLES:
-        return False
-    if own != truthful(knowledge.seat, dealt, obs):
-        return False
-    return not (dealt == MASON and not own.saw)
 
 
 def vote_table(

@@ -67,8 +67,7 @@ from .knowledge import (
     WOLVES,
     ClaimKey,
     NightKnowledge,
-    known_role,
-    truthful,
+    says_what_it_knows,
 )
 
 NROLES: Final = 12
@@ -767,13 +766,7 @@ def shareable(fd: FastDeck, knowledge: NightKnowledge, own: ClaimKey | None) -> 
 
 
 def _shareable(fd: FastDeck, knowledge: NightKnowledge, own: ClaimKey) -> bool:
-    if known_role(knowledge.dealt, knowledge.obs) in LIARS:
-        return False
-    if own != truthful(knowledge.seat, knowledge.dealt, knowledge.obs):
-        return False
-    if knowledge.dealt == MASON and not own.saw:
-        return False
-    return _Mine(fd, knowledge).ok
+    return says_what_it_knows(knowledge, own) and _Mine(fd, knowledge).ok
 
 
 _NO_ROB: Final = [Pick(1.0, -1)]

@@ -252,6 +252,23 @@ def is_liar(dealt: int, obs: Sequence[Obs]) -> bool:
     return known_role(dealt, obs) in LIAR_ROLES
 
 
+def says_what_it_knows(knowledge: NightKnowledge, own: ClaimKey) -> bool:
+    """Whether ``own`` is an honest seat's whole knowledge: it believes it is on the village
+    side, claimed its truthful claim, and no other night gives a claim that ``own`` fits.
+
+    A truthful claim names the card, the last action and every sighting, which give back
+    the seat's knowledge; but an empty list of sightings fits any
+    (:func:`compatible`), and with the same card and action only a Mason sees nothing in
+    one night and something in another.  So a Mason who saw no other Mason does not.
+    (A Doppelgänger always names the card it copied, a Mason's included.)  Then the worlds
+    where the seat holds its knowledge are exactly those where ``own`` is not a lie, which
+    lets one walk weighed by every claim answer it (a vote table)."""
+    dealt, obs = knowledge.dealt, knowledge.obs
+    if is_liar(dealt, obs) or own != truthful(knowledge.seat, dealt, obs):
+        return False
+    return not (dealt == MASON and not own.saw)
+
+
 def to_claim(key: ClaimKey) -> Claim:
     """A :class:`Claim` to say aloud for a claim key."""
     return Claim(
