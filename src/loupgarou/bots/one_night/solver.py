@@ -493,12 +493,10 @@ class Solver:
         ``claims``; ``named``: the seats the claims name.  Exact through the vote table of
         ``claims`` when every seat claims or is named, or :func:`.fast.spectator_view` or
         :func:`.doppel_vote.spectator_view` (the seats nobody names dealt as a multiset),
-        when the deck allows it within ``budget``;
-        otherwise :meth:`posterior` with no knowledge (the same numbers, or sampled past
-        the budget, with the error stated)."""
-        if (self.fast.ok or self.doppel.ok) and all(
-            s in claims or s in named for s in range(self.n)
-        ):
+        when the deck allows it within ``budget``; otherwise :meth:`posterior` with no
+        knowledge (the same numbers, or sampled past the budget, with the error stated)."""
+        no_free = all(s in claims or s in named for s in range(self.n))
+        if (self.fast.ok or self.doppel.ok) and no_free:
             # No seat is free: the same walk as the vote table of these claims, which the
             # village's seats ask for too (kept: the pack's vote and theirs share it).
             table = self.vote_table(claims, budget)
@@ -513,7 +511,7 @@ class Solver:
                 got = None
             if got is not None:
                 return Vote(self.n, *got)
-        elif self.doppel.ok:
+        elif self.doppel.ok and not no_free:  # (with none free: the table's walk again)
             lies = {s: self.lie_weight(c) for s, c in claims.items()}
             allowed = self._allowed(None, claims, lenient=False)
             try:
