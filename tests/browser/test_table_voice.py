@@ -23,6 +23,17 @@ class Gone(Exception):
     """Ann died before she could speak for the table: deal again."""
 
 
+_SHOWN = """() => {
+  const heading = document.querySelector("#h-task");
+  return {
+    kind: window.__lg.state?.game?.task?.kind ?? null,
+    heading: heading ? heading.innerText : null,
+    buttons: [...document.querySelectorAll("[data-act]")].map((b) => b.innerText),
+  };
+}"""
+"""The task of the state the page holds, and its heading and buttons as rendered."""
+
+
 def _one_game(browser: Browser, server: Server, shots: Path) -> dict[str, Any]:
     code, token = server.room(
         "Ann",
@@ -43,10 +54,16 @@ def _one_game(browser: Browser, server: Server, shots: Path) -> dict[str, Any]:
         alive = game["view"]["public"].get("alive")
         if alive is not None and 0 not in alive:
             raise Gone
-        kind = task.get("kind")
-        if kind in ("captain_result", "lynch_result") and phone.page.locator("#h-task").count():
-            seen[kind] = phone.page.locator("#h-task").inner_text()
-            seen[kind + ".buttons"] = phone.page.locator("[data-act]").all_inner_texts()
+        if task.get("kind") not in ("captain_result", "lynch_result"):
+            return
+        # The task and what the page shows for it, read in one go: the page renders each
+        # state as it arrives, so a later state (the task's timer ran out) cannot come
+        # between the two reads.
+        now = phone.page.evaluate(_SHOWN)
+        kind = now["kind"]
+        if kind in ("captain_result", "lynch_result") and now["heading"] is not None:
+            seen[kind] = now["heading"]
+            seen[kind + ".buttons"] = now["buttons"]
             capture(phone, f"task-{kind.replace('_', '-')}", shots)
             if kind == "lynch_result":
                 raise Seen
