@@ -54,6 +54,7 @@ work budget (the caller then samples, stating the error).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Final
 
@@ -187,7 +188,7 @@ class DoppelDeck:
 
 
 _Plan = tuple[list[tuple[int, int]], list[list[int]], int, int, list[int], float]
-"""What :meth:`_Walk.plan` works out for the players' cards of a deal."""
+"""What :meth:`Walk.plan` works out for the players' cards of a deal."""
 Sums = tuple[list[list[float]], list[list[float]], float, float, int]
 """(final, dealt, total, weight with a Werewolf among the players, worlds): unnormalised."""
 
@@ -204,12 +205,12 @@ def solve(  # noqa: PLR0917
     """The exact sums for ``knowledge`` and ``claims`` (``lies``: each claim's lie weight;
     ``allowed``: per position, the cards it may have been dealt, as the general
     enumeration works them out).  Raises :class:`DoppelBudget` past ``budget``."""
-    w = _Walk(dd, knowledge, claims, lies, lenient, budget)
+    w = Walk(dd, knowledge, claims, lies, lenient, budget)
     walk(w, allowed)
     return w.final, w.dealt, w.total, w.wolf_mass, w.worlds
 
 
-def walk(w: _Walk, allowed: list[frozenset[int]]) -> None:
+def walk(w: Walk, allowed: list[frozenset[int]]) -> None:
     """Run ``w`` over every deal ``allowed`` permits: the centre slots that nothing pins
     dealt lazily, the other positions most constrained first."""
     dd = w.d
@@ -233,9 +234,26 @@ def walk(w: _Walk, allowed: list[frozenset[int]]) -> None:
     w.deals(order, allowed)
 
 
-class _Walk:
+class Walk:
     """One enumeration: accumulates weights over worlds.  Cards are role numbers (one
-    Doppelgänger card: no two cards of one role need telling apart)."""
+    Doppelgänger card: no two cards of one role need telling apart).
+
+    :func:`walk` runs it.  What a world adds up to is the walk's to choose: a subclass
+    overrides
+
+    - :meth:`leaf`, called once per finished night with its weight ``w`` (the claims' and
+      the choices' weights, the deal's number of arrangements of the cards nobody read,
+      times :attr:`scale`): :attr:`cards` is where each card ends (-1: a card nobody
+      read), :attr:`deal` where each was dealt (-1 likewise), :attr:`copy` what the
+      Doppelgänger card copied, :attr:`obs` what each player was told, :attr:`rem` and
+      :attr:`k` the cards nobody read and their number;
+    - :meth:`flush`, called once after a deal's nights when some centre card was dealt
+      lazily (the base shares out what :meth:`leaf` kept for the cards nobody read).
+
+    The seats of ``free`` (seats that no claim and no knowledge tells apart) are dealt as a
+    multiset: in non-decreasing order of their cards, each deal weighed by its number of
+    orders of those seats (:attr:`scale`), so their sums are those of the seats together.
+    """
 
     def __init__(  # noqa: PLR0917
         self,
@@ -245,8 +263,16 @@ class _Walk:
         lies: dict[int, float],
         lenient: bool,
         budget: int,
+        *,
+        free: tuple[int, ...] = (),
     ) -> None:
         self.d = dd
+        self.free = free
+        self.after: list[int] = []
+        """Per index of the dealing order: the free seat dealt last before it, when that
+        index deals a free seat (-1 otherwise, or for the first free seat)."""
+        self.scale = 1.0
+        """The current deal's number of orders of the free seats."""
         self.n = dd.n
         self.me = -1 if knowledge is None else knowledge.seat
         self.my_obs: tuple[Obs, ...] = () if knowledge is None else knowledge.obs
@@ -383,6 +409,13 @@ class _Walk:
                 options[p].remove(INSOM)
         self.order = order
         self.options = options
+        free = set(self.free)
+        prev = -1
+        self.after = []
+        for p in order:
+            self.after.append(prev if p in free else -1)
+            if p in free:
+                prev = p
         self.left = dict(self.d.counts)
         if not self.lenient:
             lazy = set(self.lazy)
@@ -412,7 +445,11 @@ class _Walk:
             return
         p = order[i]
         deal = self.deal
+        prev = self.after[i]
+        low = deal[prev] if prev >= 0 else 0  # a free seat's card: not below the last one's
         for tok in self.options[p]:
+            if tok < low:
+                continue
             k = left.get(tok, 0)
             if k:
                 left[tok] = k - 1
@@ -519,8 +556,16 @@ class _Walk:
             self.after_dg = -1
         if self.ins_at < 0 and (g < 0 or g not in self.claims):
             self.last_move = -1
+        if len(self.free) > 1:
+            same: dict[int, int] = {}
+            for f in self.free:
+                same[deal[f]] = same.get(deal[f], 0) + 1
+            orders = math.factorial(len(self.free))
+            for m in same.values():
+                orders //= math.factorial(m)
+            self.scale = float(orders)
         self.night_w = 0.0
-        self.task(0, arrangements(left) * fixed)
+        self.task(0, arrangements(left) * fixed * self.scale)
         if self.k:
             self.flush()
         night_w = self.night_w
@@ -1254,4 +1299,4 @@ def _static_fit(c: ClaimKey, r: int) -> bool:
     return c.did is None and all(role == MASON and seat >= 0 for role, seat, _ in c.saw)
 
 
-__all__ = ["DoppelBudget", "DoppelDeck", "solve", "walk"]
+__all__ = ["DoppelBudget", "DoppelDeck", "Walk", "solve", "walk"]

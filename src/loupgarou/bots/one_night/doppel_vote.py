@@ -16,20 +16,22 @@ walks together.  :func:`doppel_shareable` says which seats the table may answer;
 question while the table talks), the seats that neither claim nor are named by a claim
 are interchangeable: the night treats seats alike but for their cards, so a deal and its
 reorderings of those seats weigh the same, the nights summed.  :func:`spectator_view`
-deals their cards as a multiset (in non-decreasing order, each deal weighed by the number
-of its orders) and gives each of them the mean of their columns, as
-:func:`.fast.spectator_view` does on the decks without a Doppelgänger.
+deals their cards as a multiset (the walk's ``free`` seats, :class:`.doppel.Walk`) and
+gives each of them the mean of their columns, as :func:`.fast.spectator_view` does on the
+decks without a Doppelgänger.
+
+The vote table's walk is a :class:`.doppel.Walk` whose :meth:`~.doppel.Walk.leaf` hook
+keeps each world's weight under its set of lying claimants.
 
 Both raise :class:`.doppel.DoppelBudget` past their budget, as :func:`.doppel.solve`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Final
 
-from .doppel import DoppelDeck, _Walk, walk
+from .doppel import DoppelDeck, Walk, walk
 from .fast import VoteTable
 from .knowledge import (
     DG,
@@ -39,6 +41,7 @@ from .knowledge import (
     ClaimKey,
     NightKnowledge,
     known_role,
+    named_seats,
     says_what_it_knows,
 )
 
@@ -75,7 +78,7 @@ def vote_table(
     return VoteTable(dd.n, w.masks)
 
 
-class _VoteWalk(_Walk):
+class _VoteWalk(Walk):
     """The Doppelgänger's walk with no seat's knowledge, each world's weight kept under the
     set of claimants that lie in it (a row per set: the total, the weight with a Werewolf
     among the players, then each player's weight of ending as a Werewolf, then as the
@@ -146,9 +149,9 @@ def spectator_view(
     """(P(each seat ends a Werewolf), P(... the Tanner), P(no Werewolf among the players))
     for a spectator who knows nothing but ``claims``, exactly; None if no world fits.
     ``allowed`` as :func:`.doppel.solve` takes it (worked out with no knowledge)."""
-    named = {s for c in claims.values() for s in _named(c)}
-    free = [s for s in range(dd.n) if s not in claims and s not in named]
-    w = _FreeWalk(dd, dict(claims), dict(lies), budget, free)
+    named = {s for c in claims.values() for s in named_seats(c)}
+    free = tuple(s for s in range(dd.n) if s not in claims and s not in named)
+    w = Walk(dd, None, dict(claims), dict(lies), False, budget, free=free)
     walk(w, allowed)
     if w.total <= 0.0:
         return None
@@ -163,79 +166,6 @@ def spectator_view(
     wolf = tuple([final[p][WOLF] * inv for p in range(n)])
     tanner = tuple([final[p][TANNER] * inv for p in range(n)])
     return wolf, tanner, min(1.0, max(0.0, 1.0 - w.wolf_mass * inv))
-
-
-def _named(claim: ClaimKey) -> set[int]:
-    """The seats a claim names: its action's players and its sightings' seats."""
-    seats = {s for _, s, _ in claim.saw if s >= 0}
-    if claim.did is not None:
-        seats.update(claim.did.players)
-    return seats
-
-
-class _FreeWalk(_Walk):
-    """The Doppelgänger's walk with no seat's knowledge, the ``free`` seats' cards dealt as a
-    multiset: in non-decreasing order of the seats, each deal weighed by its number of
-    orders of those seats."""
-
-    def __init__(
-        self,
-        dd: DoppelDeck,
-        claims: dict[int, ClaimKey],
-        lies: dict[int, float],
-        budget: int,
-        free: list[int],
-    ) -> None:
-        super().__init__(dd, None, claims, lies, False, budget)
-        self.free = free
-        self.after: list[int] = []
-        """Per index of the dealing order: the free seat dealt just before, when that
-        index deals a free seat (-1 otherwise, or for the first free seat)."""
-        self.scale = 1.0
-        """The current deal's number of orders of the free seats."""
-
-    def deals(self, order: list[int], allowed: list[frozenset[int]]) -> None:
-        free = set(self.free)
-        prev = -1
-        self.after = []
-        for p in order:
-            self.after.append(prev if p in free else -1)
-            if p in free:
-                prev = p
-        super().deals(order, allowed)
-
-    def place(self, i: int) -> None:
-        order = self.order
-        if i == len(order) or self.after[i] < 0:
-            super().place(i)
-            return
-        p = order[i]
-        low = self.deal[self.after[i]]
-        left = self.left
-        deal = self.deal
-        for tok in self.options[p]:
-            if tok < low:
-                continue
-            k = left.get(tok, 0)
-            if k:
-                left[tok] = k - 1
-                deal[p] = tok
-                self.place(i + 1)
-                left[tok] = k
-
-    def night(self) -> None:
-        deal = self.deal
-        same: dict[int, int] = {}
-        for f in self.free:
-            same[deal[f]] = same.get(deal[f], 0) + 1
-        orders = math.factorial(len(self.free))
-        for k in same.values():
-            orders //= math.factorial(k)
-        self.scale = float(orders)
-        super().night()
-
-    def leaf(self, w: float) -> None:
-        super().leaf(w * self.scale)
 
 
 __all__ = ["doppel_shareable", "spectator_view", "vote_table"]

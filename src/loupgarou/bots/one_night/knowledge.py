@@ -234,6 +234,14 @@ def compatible(claim: ClaimKey, truth: ClaimKey) -> bool:
     return not claim.saw or claim.saw == truth.saw
 
 
+def named_seats(claim: ClaimKey) -> frozenset[int]:
+    """The seats a claim names: its action's players and its sightings' seats."""
+    seats = {s for _, s, _ in claim.saw if s >= 0}
+    if claim.did is not None:
+        seats.update(claim.did.players)
+    return frozenset(seats)
+
+
 def known_role(dealt: int, obs: Sequence[Obs]) -> int:
     """The role a seat believes it ends the night with (the Doppelgänger card seen from
     outside counts as unknown: the village's)."""

@@ -53,6 +53,7 @@ from .knowledge import (
     VILLAGER,
     WOLF,
     ClaimKey,
+    named_seats,
 )
 from .solver import Solver
 
@@ -93,7 +94,7 @@ def village_view(
     claims = {0: claim}
     if rival > 0:
         claims[rival] = _claim(claim.role, None, frozenset())
-    post = solver.spectator(claims, _named(claim), budget=VIEW_BUDGET, samples=VIEW_SAMPLES)
+    post = solver.spectator(claims, named_seats(claim), budget=VIEW_BUDGET, samples=VIEW_SAMPLES)
     keys = tuple(round(post.wolf(s) - TANNER_WEIGHT * post.tanner(s), 9) for s in range(n))
     if len(_VIEWS) >= VIEW_CACHE:
         _VIEWS.clear()
@@ -110,7 +111,7 @@ def table_view(solver: Solver, claims: dict[int, ClaimKey]) -> tuple[float, ...]
     # Once every seat has claimed (at the vote) no seat is free, whatever the claims name.
     named: frozenset[int] = frozenset()
     if len(claims) < n:
-        named = frozenset([s for c in claims.values() for s in _named(c)])
+        named = frozenset([s for c in claims.values() for s in named_seats(c)])
     post = solver.spectator(claims, named, budget=VIEW_BUDGET, samples=VIEW_SAMPLES)
     return tuple([round9(post.wolf(s) - TANNER_WEIGHT * post.tanner(s)) for s in range(n)])
 
@@ -131,15 +132,6 @@ def round9(x: float) -> float:
         if abs(abs(y - r) - 0.5) >= 1e-5:
             return r / 1e9
     return round(x, 9)
-
-
-def _named(claim: ClaimKey) -> frozenset[int]:
-    """The seats a claim names (its action's players, its sightings' seats)."""
-    did = claim.did
-    seats = {s for _, s, _ in claim.saw if s >= 0}
-    if did is not None:
-        seats.update(did.players)
-    return frozenset(seats)
 
 
 def canonical(claim: ClaimKey, me: int) -> tuple[ClaimKey, dict[int, int]]:
@@ -447,7 +439,7 @@ def choose_in_context(  # noqa: PLR0917 - what the liar knows, plainly
         score = _context_score(solver, deck_key, table, me, own, liar_role)
         left = deck.get(claim.role, 0) - claimed.get(claim.role, 0)
         if left == 1 and claim.role not in centre_seen.values() and unknown > 0:
-            named = _named(claim)
+            named = named_seats(claim)
             free = [s for s in silent if s not in named and s not in table]
             if free:
                 p = min(1.0, len(silent) / unknown)
