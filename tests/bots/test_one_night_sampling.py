@@ -1,4 +1,5 @@
-"""When sampling finds no fitting world, the solver enumerates them all instead of giving up.
+"""Past the budget: when sampling finds no fitting world, the solver enumerates them all
+instead of giving up; a spectator whose exact view ran past the budget samples at once.
 
 Found by the balance report: at Revenants with 9 players (a Doppelgänger deck, so the
 general enumeration), the vote's budget sent the solver to sampling, and every one of
@@ -7,9 +8,15 @@ its samples missed the worlds that fit; the game stopped with an error.
 
 from __future__ import annotations
 
+import pytest
+
+from loupgarou.bots.one_night.solver import Solver, Vote, role_numbers
 from loupgarou.sim.runner import SimSpec, parse_bots, play_game
 from loupgarou.sim.scenarios import table_spec
 from loupgarou.variants.registry import find_family
+
+from .test_one_night_doppel import TABLES, scenario_deck
+from .test_one_night_fast import played
 
 
 def test_the_ninth_revenants_seer_whose_samples_all_missed_still_votes() -> None:
@@ -18,3 +25,33 @@ def test_the_ninth_revenants_seer_whose_samples_all_missed_still_votes() -> None
     result = play_game(spec, 55)  # raised "no deal ... is consistent" before the fix
     assert result.index == 55
     assert len(result.roles) == 9
+
+
+@pytest.mark.parametrize(
+    ("deck", "n"),
+    [
+        (scenario_deck("incertitudes", 6), 6),  # the fast path's
+        (TABLES["anarchie-6"][0], 6),  # the Doppelgänger's
+    ],
+)
+def test_a_spectator_whose_view_runs_past_its_budget_gets_the_posteriors_sampled_answer(
+    deck: tuple[str, ...], n: int
+) -> None:
+    # The view's walk is the posterior's with fewer deals: past the budget there, the
+    # posterior's walk is too, so the spectator samples at once; the answer is the one
+    # the posterior gives, sampled, its error stated.
+    table = played(deck, n, 1)[0]
+    claims = sorted(table[0].claims.items())
+    numbers = role_numbers(deck)
+    checked = 0
+    for k in (1, 2):
+        said = dict(claims[:k])
+        asked, fresh = Solver(numbers, n), Solver(numbers, n)
+        got = asked.spectator(said, budget=1, samples=50)
+        want = Vote.of(fresh.posterior(None, said, budget=1, samples=50))
+        assert not got.exact and got.error > 0.0
+        assert (got.exact, got.error, got.no_wolf) == (want.exact, want.error, want.no_wolf)
+        for s in range(n):
+            assert (got.wolf(s), got.tanner(s)) == (want.wolf(s), want.tanner(s))
+        checked += 1
+    assert checked == 2

@@ -426,6 +426,22 @@ class Solver:
     ) -> Posterior:
         """Probabilities for the seat of ``knowledge`` (None: a spectator who knows nothing)
         given each seat's last claim."""
+        return self._posterior(knowledge, claims, budget, seed, samples, walked=False)
+
+    def _posterior(
+        self,
+        knowledge: NightKnowledge | None,
+        claims: Mapping[int, ClaimKey],
+        budget: int,
+        seed: int,
+        samples: int,
+        *,
+        walked: bool,
+    ) -> Posterior:
+        """:meth:`posterior`; ``walked``: the caller's own exact walk of these worlds (a
+        spectator's view: the same worlds, fewer of them, the same budget) has just run
+        past ``budget``, so the exact walk would too: it samples at once, which gives the
+        same answer without walking to the budget a second time."""
         me = -1 if knowledge is None else knowledge.seat
         useful = tuple(sorted((s, c) for s, c in claims.items() if s != me))
         samples = samples or SAMPLES
@@ -433,7 +449,9 @@ class Solver:
         hit = self._cache.look(key)
         if isinstance(hit, Posterior):
             return hit
-        result = self._solve(knowledge, dict(useful), budget, seed, samples, lenient=False)
+        result = self._solve(
+            knowledge, dict(useful), budget, seed, samples, lenient=False, sample_now=walked
+        )
         if result is None:
             result = self._solve(knowledge, dict(useful), budget, seed, samples, lenient=True)
         if result is None and budget < UNBOUNDED:
@@ -496,6 +514,7 @@ class Solver:
         when the deck allows it within ``budget``; otherwise :meth:`posterior` with no
         knowledge (the same numbers, or sampled past the budget, with the error stated)."""
         no_free = all(s in claims or s in named for s in range(self.n))
+        walked = False  # a view's exact walk ran past the budget (see :meth:`_posterior`)
         if (self.fast.ok or self.doppel.ok) and no_free:
             # No seat is free: the same walk as the vote table of these claims, which the
             # village's seats ask for too (kept: the pack's vote and theirs share it).
@@ -508,7 +527,7 @@ class Solver:
             try:
                 got = spectator_view(self.fast, claims, lies, budget * FAST_FACTOR, named)
             except FastBudget:
-                got = None
+                got, walked = None, True
             if got is not None:
                 return Vote(self.n, *got)
         elif self.doppel.ok and not no_free:  # (with none free: the table's walk again)
@@ -521,10 +540,10 @@ class Solver:
                     else doppel_view(self.doppel, claims, lies, allowed, budget * DOPPEL_FACTOR)
                 )
             except DoppelBudget:
-                got = None
+                got, walked = None, True
             if got is not None:
                 return Vote(self.n, *got)
-        return Vote.of(self.posterior(None, claims, budget=budget, samples=samples))
+        return Vote.of(self._posterior(None, claims, budget, 0, samples, walked=walked))
 
     def vote_table(self, claims: Mapping[int, ClaimKey], budget: int) -> VoteTable | None:
         """The shared enumeration of ``claims`` (None: not exact within ``budget``)."""
@@ -623,9 +642,9 @@ class Solver:
         samples: int,
         *,
         lenient: bool,
+        sample_now: bool = False,
     ) -> Posterior | None:
-        sample_now = False
-        if not lenient and self.fast.ok:
+        if not lenient and self.fast.ok and not sample_now:
             lies = {s: self.lie_weight(c) for s, c in claims.items()}
             try:
                 got = fast_solve(self.fast, knowledge, claims, lies, budget * FAST_FACTOR)
