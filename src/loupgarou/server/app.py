@@ -146,7 +146,7 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
         if isinstance(live, Response):
             return live
         token = request.query_params.get("token", "")
-        if live.room.role_of(token_hash(token)) is None:
+        if live.room.lobby.role_of(token_hash(token)) is None:
             return err(403, "auth.bad_token", "this token does not belong to this room")
         if not live.room.records:
             return err(409, "record.not_over", "no game of this room has ended yet")
@@ -314,7 +314,7 @@ class _Connection:
         try:
             if kind == "hello":
                 given = m.get("token")
-                if not isinstance(given, str) or live.room.role_of(token_hash(given)) is None:
+                if not isinstance(given, str) or live.room.lobby.role_of(token_hash(given)) is None:
                     self.send(
                         error_message("auth.bad_token", "this token does not belong to this room")
                     )
@@ -337,11 +337,11 @@ class _Connection:
                     "type": "welcome",
                     "v": 1,
                     "token": token,
-                    "role": room.role_of(hashed),
-                    "seat": room.seat_of(hashed),
+                    "role": room.lobby.role_of(hashed),
+                    "seat": room.lobby.seat_of(hashed),
                     "name": None
-                    if room.seat_of(hashed) is None
-                    else room.seats[room.seat_of(hashed) or 0].name,
+                    if room.lobby.seat_of(hashed) is None
+                    else room.lobby.seats[room.lobby.seat_of(hashed) or 0].name,
                 }
             )
         )

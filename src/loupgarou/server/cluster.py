@@ -738,15 +738,15 @@ class ClusterHub(Hub):
             return
         if key == list(live.night_key) and live.night_size:
             return
-        everyone = set(range(len(room.seats)))
+        everyone = set(range(len(room.lobby.seats)))
         biggest = 0
-        for seat in room.seats:
+        for seat in room.lobby.seats:
             if seat.token is None:
                 continue
             state = room.state_for(seat.token, everyone, 0.0)
             del state["now"]
             # + the time and place added to each state, + "connected" false for some seats
-            biggest = max(biggest, wire_size(dumps(state)) + 60 + 8 * len(room.seats))
+            biggest = max(biggest, wire_size(dumps(state)) + 60 + 8 * len(room.lobby.seats))
         live.night_key = tuple(key)
         live.night_size = _round_up(biggest + NIGHT_MARGIN)
         self.nights[code] = (key, live.night_size)

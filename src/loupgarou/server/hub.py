@@ -206,7 +206,7 @@ class Hub:
     def connected_seats(self, live: LiveRoom) -> set[int]:
         out = set()
         for d in live.devices:
-            seat = live.room.seat_of(d.token)
+            seat = live.room.lobby.seat_of(d.token)
             if seat is not None:
                 out.add(seat)
         return out
@@ -219,9 +219,9 @@ class Hub:
         bodies: list[tuple[Device, str]] = []
         changed = room.changed if force is None else None
         for device in list(live.devices):
-            if changed is not None and room.seat_of(device.token) not in changed:
+            if changed is not None and room.lobby.seat_of(device.token) not in changed:
                 continue  # the input changed nothing this device sees
-            if room.role_of(device.token) is None:  # kicked: its token no longer works
+            if room.lobby.role_of(device.token) is None:  # kicked: its token no longer works
                 device.send(_error("auth.kicked", "you were removed from this room"))
                 live.devices.remove(device)
                 continue
@@ -237,7 +237,7 @@ class Hub:
                 continue
             device.last = body
             text = stamp + body[1:]
-            if night and room.seat_of(device.token) is not None:
+            if night and room.lobby.seat_of(device.token) is not None:
                 text = _pad(text, live.night_size)
             device.send(text)
 

@@ -8,6 +8,8 @@ inputs and replays them to rebuild a room after a crash.
 
 - :mod:`~loupgarou.session.settings`: a room's settings, checked by the engine;
 - :mod:`~loupgarou.session.phones`: a game whose cards are on the players' phones;
-- :mod:`~loupgarou.session.room`: a room (lobby, seats, games, rematches) as a fold of
-  its log of inputs.
+- :mod:`~loupgarou.session.lobby`: a room's seats, names, host, spectators and
+  settings, the lobby's operations, and why a game cannot start yet;
+- :mod:`~loupgarou.session.room`: a room (its lobby, its games, rematches) as a fold of
+  its log of inputs, and what each device is sent.
 """

@@ -8,86 +8,35 @@ anything; an input it accepts is the room's next entry in its record.  Replaying
 accepted inputs in order rebuilds the same room: everything random (the deal, the bots)
 comes from seeds carried by the inputs, and time from their ``now``.
 
+The room holds its status (new, lobby, playing, paused, over) and its games; who sits
+where, who hosts, who watches and how the game is set are its
+:class:`~loupgarou.session.lobby.Lobby`'s (:attr:`Room.lobby`), whose operations the
+fold calls for the inputs that concern them.  Here are the game's inputs (start, pause,
+skip, answer, act, bot, botsay, say, ready, tick), the verdict, the next deadline and
+the state each device is sent.
+
 Tokens never enter this module: only their hashes, made by the server.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Final
 
 from loupgarou.core.actions import action_from_json
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.core.events import JSON
-from loupgarou.core.names import name_problem
 from loupgarou.core.statements import Statement
 from loupgarou.session.encode import Raw, raw
+from loupgarou.session.lobby import Lobby, RoomError
 from loupgarou.session.narrated import NarratedOneNight
 from loupgarou.session.narrated_table import NarratedTable
 from loupgarou.session.phones import GameError, PhoneGame
-from loupgarou.session.settings import (
-    BOT_LEVELS,
-    LANGUAGES,
-    Settings,
-    check_table,
-    parse_settings,
-    spec,
-)
+from loupgarou.session.settings import LANGUAGES
 
-NAME_LIMIT: Final = 24
+__all__ = ["Room", "RoomError"]
+
 TEXT_LIMIT: Final = 500
-
-
-class RoomError(LoupGarouError):
-    """An input the room refuses; nothing changed."""
-
-
-@dataclass(slots=True)
-class Seat:
-    name: str | None = None
-    kind: str = "empty"  # "human" | "bot" | "empty"
-    token: str | None = None  # the hash of the seat's token
-    level: str | None = None
-
-    def to_json(self, seat: int, connected: bool) -> dict[str, JSON]:
-        out: dict[str, JSON] = {
-            "seat": seat,
-            "name": self.name,
-            "kind": self.kind,
-            "connected": connected or self.kind == "bot",
-        }
-        if self.kind == "bot":
-            out["level"] = self.level
-        return out
-
-
-def check_name(name: JSON) -> str:
-    """A player's name: the engine's rule (:mod:`loupgarou.core.names`: printable, one
-    line, no control, format or direction characters), spaces folded, and short enough
-    for a phone's screen (24 characters)."""
-    if not isinstance(name, str):
-        raise RoomError("name.bad", "a name is text")
-    clean = " ".join(name.split())
-    if not clean:
-        raise RoomError("name.empty", "give a name of at least one letter")
-    if len(clean) > NAME_LIMIT:
-        raise RoomError(
-            "name.too_long", f"a name has at most {NAME_LIMIT} characters", {"max": NAME_LIMIT}
-        )
-    problem = name_problem(clean)
-    if problem is not None:
-        raise RoomError("name.bad", f"that name cannot be used: {problem}")
-    return clean
-
-
-def _notice(code: str, message: str, data: Mapping[str, JSON]) -> dict[str, JSON]:
-    """A lobby's problem or warning: its code, its English message and, when it has any,
-    the data a page words it with (see docs/protocol.md)."""
-    out: dict[str, JSON] = {"code": code, "message": message}
-    if data:
-        out["data"] = dict(data)
-    return out
 
 
 class Room:
@@ -95,11 +44,7 @@ class Room:
 
     def __init__(self, code: str) -> None:
         self.code = code
-        self.settings = Settings()
-        self.seats: list[Seat] = []
-        self.host: str | None = None  # the hash of the host's token
-        self.narrator: str | None = None  # narrated rooms: the host's hash
-        self.spectators: set[str] = set()
+        self.lobby = Lobby()
         self.status = "new"
         self.game: PhoneGame | None = None
         """The game of a room whose cards are on the phones."""
@@ -114,39 +59,9 @@ class Room:
         self.revision = 0
         """Counts the inputs applied: what devices are sent is a function of it."""
         self._room_text: tuple[object, Raw] | None = None
-        self._seat_index: dict[str, int] | None = None  # token -> seat, until the next input
         self._verdict_text: Raw | None = None
         self.records: list[dict[str, JSON]] = []
         """The records of the games finished in this room, oldest first."""
-
-    # --- who is who -------------------------------------------------------------------------
-
-    def seat_of(self, token: str | None) -> int | None:
-        if token is None:
-            return None
-        index = self._seat_index
-        if index is None:  # a broadcast asks this of every device several times
-            index = self._seat_index = {}
-            for i, seat in enumerate(self.seats):
-                if seat.token is not None:
-                    index.setdefault(seat.token, i)
-        return index.get(token)
-
-    def role_of(self, token: str) -> str | None:
-        """'host', 'player', 'narrator', 'spectator', or None for a stranger."""
-        if self.narrator is not None and token == self.narrator:
-            return "narrator"
-        if token == self.host:
-            return "host"
-        if self.seat_of(token) is not None:
-            return "player"
-        if token in self.spectators:
-            return "spectator"
-        return None
-
-    @property
-    def host_seat(self) -> int | None:
-        return self.seat_of(self.host)
 
     # --- the fold ---------------------------------------------------------------------------
 
@@ -164,48 +79,31 @@ class Room:
             handler(entry, now)
         except GameError as exc:
             raise RoomError(exc.code, exc.message) from None
-        finally:
-            self._seat_index = None  # seats change only here, in an input's handler
         self.updated = now
         self.revision += 1
+
+    # --- the lobby's inputs -----------------------------------------------------------------
 
     def _on_create(self, e: Mapping[str, Any], now: float) -> None:
         if self.status != "new":
             raise RoomError("room.exists", "this room exists already")
-        settings = parse_settings(e["settings"])
-        self.settings = settings
-        self.seats = [Seat() for _ in range(settings.players)]
-        self.host = str(e["host"])
-        if settings.mode == "narrated":
-            self.narrator = self.host
-        else:
-            self.seats[0] = Seat(check_name(e.get("name") or "Host"), "human", self.host)
+        self.lobby.create(e)
         self.status = "lobby"
         self.created = now
 
     def _on_join(self, e: Mapping[str, Any], now: float) -> None:
         if self.status not in ("lobby",):
             raise RoomError("room.started", "the game has started; you may watch it instead")
-        name = check_name(e.get("name"))
-        if any(s.name == name for s in self.seats if s.kind != "empty"):
-            raise RoomError("name.taken", f"someone here is called {name} already; pick another")
-        for seat in self.seats:
-            if seat.kind == "empty":
-                seat.name, seat.kind, seat.token = name, "human", str(e["token"])
-                return
-        raise RoomError("room.full", "every seat is taken; you may watch instead")
+        self.lobby.join(e)
 
     def _on_watch(self, e: Mapping[str, Any], now: float) -> None:
-        if len(self.spectators) >= 200:
-            raise RoomError("room.full", "this room has as many spectators as it can hold")
-        self.spectators.add(str(e["token"]))
-
-    def _require_host(self, e: Mapping[str, Any]) -> None:
-        if e.get("by") != self.host:
-            raise RoomError("auth.not_host", "only the host can do that")
+        self.lobby.watch(e)
 
     def _on_lobby(self, e: Mapping[str, Any], now: float) -> None:
-        self._require_host(e)
+        """The host's ``lobby`` input: a pause, a resume or a rematch, or before a game
+        the start or a change of the lobby's (:meth:`Lobby.change`)."""
+        if e.get("by") != self.lobby.host:
+            raise RoomError("auth.not_host", "only the host can do that")
         op = e.get("op")
         if op in ("pause", "resume"):
             self._pause(op, now)
@@ -217,147 +115,31 @@ class Room:
             return
         if self.status != "lobby":
             raise RoomError("room.started", "the seats and settings are fixed once the game starts")
-        if op == "settings":
-            self._set_settings(e.get("settings"))
-        elif op == "order":
-            self._reorder(e.get("seats"))
-        elif op == "bot":
-            seat = self._seat_number(e.get("seat"))
-            level = e.get("level")
-            if level is None:
-                if self.seats[seat].kind == "bot":
-                    self.seats[seat] = Seat()
-                return
-            if level not in BOT_LEVELS:
-                raise RoomError("lobby.bad_level", f"a bot is one of: {', '.join(BOT_LEVELS)}")
-            if self.seats[seat].kind == "human":
-                raise RoomError("lobby.seat_taken", "a person sits there; kick them first")
-            self.seats[seat] = Seat(f"Bot {seat + 1}", "bot", None, str(level))
-        elif op == "kick":
-            seat = self._seat_number(e.get("seat"))
-            if self.seats[seat].token == self.host:
-                raise RoomError("lobby.kick_host", "the host cannot kick themself; hand over first")
-            self.seats[seat] = Seat()
-        elif op == "handover":
-            seat = self._seat_number(e.get("seat"))
-            target = self.seats[seat]
-            if target.kind != "human" or target.token is None:
-                raise RoomError("lobby.bad_seat", "hand the host over to a person in a seat")
-            self.host = target.token
-        elif op == "names":
-            self._name_seats(e.get("names"))
-        elif op == "start":
+        if op == "start":
             self._start(e, now)
         else:
-            raise RoomError("proto.bad_field", f"unknown lobby operation '{op}'")
+            self.lobby.change(op, e)
 
-    def _name_seats(self, value: JSON) -> None:
-        """A narrated room: the narrator types the players' names, clockwise."""
-        if self.settings.mode != "narrated":
-            raise RoomError("lobby.not_narrated", "players name themselves when they join")
-        if not isinstance(value, list) or len(value) != len(self.seats):
-            raise RoomError(
-                "lobby.bad_names",
-                f"give the {len(self.seats)} players' names, clockwise",
-                {"count": len(self.seats)},
-            )
-        names = [check_name(v) for v in value]
-        if len(set(names)) != len(names):
-            raise RoomError("name.taken", "two players have the same name; tell them apart")
-        for seat, name in zip(self.seats, names, strict=True):
-            seat.name = name
-            if seat.kind == "empty":
-                seat.kind = "named"
-
-    def _seat_number(self, value: JSON) -> int:
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int)
-            or not 0 <= value < len(self.seats)
-        ):
-            raise RoomError("lobby.bad_seat", f"seats are numbered 0 to {len(self.seats) - 1}")
-        return value
-
-    def _set_settings(self, value: JSON) -> None:
-        try:
-            settings = parse_settings(value)
-        except LoupGarouError as exc:
-            raise RoomError(exc.code, exc.message, exc.data) from None
-        if settings.mode != self.settings.mode:
-            raise RoomError("settings.mode_fixed", "a room's mode is chosen when it is created")
-        seats = list(self.seats)
-        while len(seats) > settings.players:
-            drop = next(
-                (i for i in range(len(seats) - 1, -1, -1) if seats[i].kind != "human"), None
-            )
-            if drop is None:
-                raise RoomError(
-                    "settings.seats_taken", "fewer seats than people: kick someone first"
-                )
-            del seats[drop]
-        seats += [Seat() for _ in range(settings.players - len(seats))]
-        self.settings, self.seats = settings, seats
-
-    def _reorder(self, value: JSON) -> None:
-        n = len(self.seats)
-        if not isinstance(value, list) or sorted(v for v in value if isinstance(v, int)) != list(
-            range(n)
-        ):
-            raise RoomError("lobby.bad_order", f"give every seat number from 0 to {n - 1} once")
-        self.seats = [self.seats[i] for i in value]
-
-    def problems(self) -> list[dict[str, JSON]]:
-        """Why the game cannot start now (empty when it can)."""
-        out: list[dict[str, JSON]] = []
-        empty = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
-        if empty and self.settings.mode == "phones":
-            out.append(
-                {
-                    "code": "lobby.seats_empty",
-                    "message": f"{len(empty)} seat(s) still empty: wait for players or add bots",
-                    "data": {"count": len(empty), "seats": [i + 1 for i in empty]},
-                }
-            )
-        elif empty:
-            out.append(
-                {
-                    "code": "lobby.seats_unnamed",
-                    "message": f"{len(empty)} player(s) still to name, clockwise around the table",
-                    "data": {"count": len(empty), "seats": [i + 1 for i in empty]},
-                }
-            )
-        try:
-            check_table(self.settings)
-        except LoupGarouError as exc:
-            out.append(_notice(exc.code, exc.message, exc.data))
-        return out
-
-    def warnings(self) -> list[dict[str, JSON]]:
-        try:
-            return [_notice(w.code, w.message, w.data) for w in check_table(self.settings)]
-        except LoupGarouError:
-            return []
+    # --- the game's inputs ------------------------------------------------------------------
 
     def _start(self, e: Mapping[str, Any], now: float) -> None:
-        problems = self.problems()
+        lobby = self.lobby
+        problems = lobby.problems()
         if problems:
             first = problems[0]
             raise RoomError(str(first["code"]), str(first["message"]), first.get("data"))
-        names = [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
-        if self.settings.mode == "narrated":
-            if self.settings.family == "one-night":
-                self.table = NarratedOneNight(self.settings, names, now)
+        names = lobby.names()
+        if lobby.settings.mode == "narrated":
+            if lobby.settings.family == "one-night":
+                self.table = NarratedOneNight(lobby.settings, names, now)
             else:
-                self.table = NarratedTable(self.settings, names, int(e["seed"]), now)
+                self.table = NarratedTable(lobby.settings, names, int(e["seed"]), now)
             self._verdict = None
             self._verdict_text = None
             self.games += 1
             self.status = "playing"
             return
-        bots = {
-            i: s.level or self.settings.bots for i, s in enumerate(self.seats) if s.kind == "bot"
-        }
-        self.game = PhoneGame(self.settings, names, bots, int(e["seed"]), now)
+        self.game = PhoneGame(lobby.settings, names, lobby.bots(), int(e["seed"]), now)
         self._verdict = None
         self._verdict_text = None
         self.games += 1
@@ -379,12 +161,12 @@ class Room:
             self._after_game_input()
 
     def _on_skip(self, e: Mapping[str, Any], now: float) -> None:
-        if e.get("by") != self.narrator or self.table is None or self.status != "playing":
+        if e.get("by") != self.lobby.narrator or self.table is None or self.status != "playing":
             raise RoomError("auth.not_narrator", "only the narrator of a running night can skip")
         self.table.skip(now)
 
     def _on_answer(self, e: Mapping[str, Any], now: float) -> None:
-        if e.get("by") != self.narrator:
+        if e.get("by") != self.lobby.narrator:
             raise RoomError("auth.not_narrator", "only the narrator answers the game master")
         if self.table is None or self.status != "playing":
             raise RoomError("room.not_playing", "there is no game running in this room")
@@ -399,7 +181,7 @@ class Room:
             raise RoomError("room.paused", "the game is paused; the host can resume it")
         if self.game is None or self.status != "playing":
             raise RoomError("room.not_playing", "there is no game running in this room")
-        seat = self.seat_of(e.get("by"))
+        seat = self.lobby.seat_of(e.get("by"))
         if seat is None:
             raise RoomError("auth.no_seat", "only a player in a seat can do that")
         return seat, self.game
@@ -522,15 +304,15 @@ class Room:
             match = self.game.match
         assert match.over
         if self._verdict is None:
-            title = self.settings.scenario or "a served game"
+            title = self.lobby.settings.scenario or "a served game"
             told: dict[str, JSON] = {}
             for lang in LANGUAGES:
                 verdict = verdict_of_match(
                     match,
                     source=f"room {self.code}",
                     title=title,
-                    scenario=self.settings.scenario,
-                    speech=speech_for(match.variant.name, lang, self.settings.theme),
+                    scenario=self.lobby.settings.scenario,
+                    speech=speech_for(match.variant.name, lang, self.lobby.settings.theme),
                 )
                 told[lang] = {
                     "timeline": [line.text for line in verdict.timeline],
@@ -538,7 +320,7 @@ class Room:
                     if verdict.ending is None
                     else [{"code": r.code, "text": r.text} for r in verdict.ending.reasons],
                 }
-                if lang == self.settings.lang:
+                if lang == self.lobby.settings.lang:
                     self._verdict = verdict.to_json()
             assert self._verdict is not None
             self._verdict["told"] = told
@@ -570,13 +352,7 @@ class Room:
         room: dict[str, JSON] = {
             "code": self.code,
             "status": self.status,
-            "settings": self.settings.to_json(),
-            "host": self.host_seat,
-            "seats": [s.to_json(i, i in connected) for i, s in enumerate(self.seats)],
-            "spectators": len(self.spectators),
-            "problems": self.problems() if self.status == "lobby" else [],
-            "warnings": self.warnings() if self.status == "lobby" else [],
-            "table": list(spec(self.settings).deck) if self.status == "lobby" else None,
+            **self.lobby.to_json(connected, before_start=self.status == "lobby"),
         }
         text = raw(room)
         self._room_text = (key, text)
@@ -585,8 +361,8 @@ class Room:
     def state_for(self, token: str, connected: set[int], now: float) -> dict[str, JSON]:
         """The ``state`` message for the device holding ``token`` (docs/protocol.md); its
         large parts are :class:`Raw` JSON (encode it with :func:`encode.dumps`)."""
-        seat = self.seat_of(token)
-        role = self.role_of(token)
+        seat = self.lobby.seat_of(token)
+        role = self.lobby.role_of(token)
         room = self._room_json(connected)
         game: JSON = None
         narrator: JSON = None
@@ -602,7 +378,7 @@ class Room:
         elif self.game is not None:
             dead = seat is not None and seat not in self._alive_now()
             everything = self.status == "over" or (
-                self.settings.dead_see_all and (seat is None or dead)
+                self.lobby.settings.dead_see_all and (seat is None or dead)
             )
             game = self.game.view_json(seat if role != "narrator" else None, everything=everything)
             game["number"] = self.games
@@ -619,7 +395,7 @@ class Room:
 
     def _alive_now(self) -> set[int]:
         if self.game is None:
-            return set(range(len(self.seats)))
+            return set(range(len(self.lobby.seats)))
         return self.game._alive()
 
     def night_running(self) -> bool:

@@ -1,0 +1,137 @@
+"""A room's lobby on its own: names, the host's changes (refused ones change nothing), who a
+token's hash is as seats move, and what stops a start."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from loupgarou.session.lobby import NAME_LIMIT, Lobby, RoomError, Seat, check_name
+
+FIVE = {"family": "one-night", "players": 5}
+
+
+def lobby(settings: dict[str, Any] | None = None, name: str = "Ana") -> Lobby:
+    out = Lobby()
+    out.create({"settings": settings or FIVE, "host": "h", "name": name})
+    return out
+
+
+def refused(code: str, lob: Lobby, op: str, **fields: Any) -> None:
+    """``op`` is refused with ``code``, and the lobby is as it was."""
+    before = (lob.settings, copy.deepcopy(lob.seats), lob.host, set(lob.spectators))
+    with pytest.raises(RoomError) as caught:
+        lob.change(op, {"op": op, **fields})
+    assert caught.value.code == code
+    assert (lob.settings, lob.seats, lob.host, lob.spectators) == before
+
+
+def test_a_name_is_folded_and_checked() -> None:
+    assert check_name("  Mary   Ann ") == "Mary Ann"
+    for value, code in ((7, "name.bad"), ("   ", "name.empty"), ("a\u202eb", "name.bad")):
+        with pytest.raises(RoomError) as caught:
+            check_name(value)
+        assert caught.value.code == code
+    with pytest.raises(RoomError) as caught:
+        check_name("x" * (NAME_LIMIT + 1))
+    assert (caught.value.code, caught.value.data) == ("name.too_long", {"max": NAME_LIMIT})
+
+
+def test_the_host_sits_first_on_phones_and_narrates_a_narrated_room() -> None:
+    phones = lobby()
+    assert phones.seats[0] == Seat("Ana", "human", "h")
+    assert (phones.role_of("h"), phones.host_seat, phones.narrator) == ("host", 0, None)
+    narrated = lobby({**FIVE, "mode": "narrated"})
+    assert all(s.kind == "empty" for s in narrated.seats)
+    assert (narrated.role_of("h"), narrated.host_seat) == ("narrator", None)
+
+
+def test_who_a_token_is_follows_the_seats() -> None:
+    lob = lobby()
+    lob.join({"name": "Bob", "token": "b"})
+    lob.watch({"token": "w"})
+    assert [lob.seat_of(t) for t in ("h", "b", "w", None)] == [0, 1, None, None]
+    assert [lob.role_of(t) for t in ("h", "b", "w", "x")] == ["host", "player", "spectator", None]
+    lob.change("order", {"seats": [1, 0, 2, 3, 4]})
+    assert (lob.seat_of("b"), lob.host_seat) == (0, 1)
+    lob.change("handover", {"seat": 0})
+    assert (lob.role_of("b"), lob.role_of("h")) == ("host", "player")
+    lob.change("kick", {"seat": 1})
+    assert (lob.seat_of("h"), lob.role_of("h")) == (None, None)
+
+
+def test_a_join_takes_the_first_empty_seat_under_a_free_name() -> None:
+    lob = lobby({**FIVE, "players": 3})
+    with pytest.raises(RoomError, match="called Ana already") as caught:
+        lob.join({"name": " Ana ", "token": "a2"})
+    assert caught.value.code == "name.taken"
+    lob.change("bot", {"seat": 1, "level": "random"})
+    lob.join({"name": "Bob", "token": "b"})
+    assert lob.seat_of("b") == 2
+    with pytest.raises(RoomError) as caught:
+        lob.join({"name": "Cy", "token": "c"})
+    assert caught.value.code == "room.full"
+
+
+def test_refused_changes_change_nothing() -> None:
+    lob = lobby()
+    lob.join({"name": "Bob", "token": "b"})
+    lob.change("bot", {"seat": 2, "level": "sensible"})
+    refused("lobby.bad_seat", lob, "bot", seat=5, level="random")
+    refused("lobby.bad_seat", lob, "kick", seat=True)
+    refused("lobby.bad_level", lob, "bot", seat=3, level="genius")
+    refused("lobby.seat_taken", lob, "bot", seat=1, level="random")
+    refused("lobby.kick_host", lob, "kick", seat=0)
+    refused("lobby.bad_seat", lob, "handover", seat=2)
+    refused("lobby.bad_order", lob, "order", seats=[0, 1, 2, 3, 3])
+    refused("lobby.not_narrated", lob, "names", names=["A", "B", "C", "D", "E"])
+    refused("settings.mode_fixed", lob, "settings", settings={**FIVE, "mode": "narrated"})
+    refused("settings.bad_value", lob, "settings", settings={**FIVE, "players": "x"})
+    refused("proto.bad_field", lob, "frob")
+    narrated = lobby({**FIVE, "mode": "narrated"})
+    refused("lobby.bad_names", narrated, "names", names=["A", "B"])
+    refused("name.taken", narrated, "names", names=["A", "B", "C", "D", " A "])
+    refused("name.empty", narrated, "names", names=["A", "B", "C", "D", " "])
+
+
+def test_fewer_seats_drop_the_last_seats_nobody_sits_in() -> None:
+    lob = lobby()
+    lob.change("bot", {"seat": 1, "level": "random"})
+    lob.change("order", {"seats": [1, 2, 3, 4, 0]})  # the host sits last
+    lob.change("settings", {"settings": {**FIVE, "players": 3}})
+    assert [s.kind for s in lob.seats] == ["bot", "empty", "human"]
+    assert lob.host_seat == 2
+    lob.change("settings", {"settings": FIVE})
+    assert [s.kind for s in lob.seats] == ["bot", "empty", "human", "empty", "empty"]
+    assert lob.settings.players == 5
+
+
+def test_what_stops_a_start_and_what_is_dealt() -> None:
+    lob = lobby({**FIVE, "bots": "random"})
+    assert [p["code"] for p in lob.problems()] == ["lobby.seats_empty"]
+    assert lob.problems()[0]["data"] == {"count": 4, "seats": [2, 3, 4, 5]}
+    lob.change("bot", {"seat": 1, "level": "sensible"})
+    for seat in (2, 3, 4):
+        lob.seats[seat] = Seat(f"Bot {seat + 1}", "bot")  # a bot of the settings' level
+    assert lob.problems() == []
+    assert lob.names() == ["Ana", "Bot 2", "Bot 3", "Bot 4", "Bot 5"]
+    assert lob.bots() == {1: "sensible", 2: "random", 3: "random", 4: "random"}
+    narrated = lobby({**FIVE, "mode": "narrated"})
+    assert [p["code"] for p in narrated.problems()] == ["lobby.seats_unnamed"]
+    assert narrated.names() == [f"Seat {i}" for i in range(1, 6)]
+    narrated.change("names", {"names": ["A", "B", "C", "D", "E"]})
+    assert (narrated.problems(), [s.kind for s in narrated.seats]) == ([], ["named"] * 5)
+
+
+def test_the_lobby_part_of_the_room_state() -> None:
+    lob = lobby()
+    before = lob.to_json({0}, before_start=True)
+    assert list(before) == [
+        "settings", "host", "seats", "spectators", "problems", "warnings", "table"
+    ]  # fmt: skip
+    assert before["seats"][0] == {"seat": 0, "name": "Ana", "kind": "human", "connected": True}
+    assert before["problems"] and before["table"]
+    during = lob.to_json(set(), before_start=False)
+    assert (during["problems"], during["warnings"], during["table"]) == ([], [], None)
