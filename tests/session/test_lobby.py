@@ -96,6 +96,15 @@ def test_refused_changes_change_nothing() -> None:
     refused("name.empty", narrated, "names", names=["A", "B", "C", "D", " "])
 
 
+def test_a_refused_creation_changes_nothing() -> None:
+    lob = Lobby()
+    before = (lob.settings, list(lob.seats), lob.host, lob.narrator)
+    with pytest.raises(RoomError) as caught:
+        lob.create({"settings": FIVE, "host": "h", "name": "a\u202eb"})
+    assert caught.value.code == "name.bad"
+    assert (lob.settings, lob.seats, lob.host, lob.narrator) == before
+
+
 def test_fewer_seats_drop_the_last_seats_nobody_sits_in() -> None:
     lob = lobby()
     lob.change("bot", {"seat": 1, "level": "random"})

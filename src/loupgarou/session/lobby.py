@@ -6,9 +6,9 @@ its spectators, and answers who the hash of a token is (:meth:`Lobby.seat_of`,
 :meth:`Lobby.join`, :meth:`Lobby.watch`, :meth:`Lobby.change`), which the room's fold
 (:class:`~loupgarou.session.room.Room`) calls with the input it applies, once it has
 checked what only the room knows (its status, who the host is).  Each operation checks
-the input and raises :class:`RoomError` (a stable code, a message a person can act on)
-before it changes anything; the one exception is :meth:`Lobby.create`, whose room is
-new, and thrown away when its creation is refused.  :meth:`Lobby.problems` says why a
+the input and raises :class:`RoomError` (a stable code, a message a person can act on;
+:meth:`Lobby.create` also lets the settings' own errors through) before it changes
+anything.  :meth:`Lobby.problems` says why a
 game cannot start, :meth:`Lobby.warnings` what is odd about the table it would be dealt.
 
 Nothing here is random or timed, and no token enters: only their hashes.
@@ -126,15 +126,18 @@ class Lobby:
 
     def create(self, e: Mapping[str, Any]) -> None:
         """A new room's settings, seats and host (in a room on phones, seated first)."""
-        self._seat_index = None
         settings = parse_settings(e["settings"])
+        host = str(e["host"])
+        # Everything checked before anything changes.
+        name = None if settings.mode == "narrated" else check_name(e.get("name") or "Host")
+        self._seat_index = None
         self.settings = settings
         self.seats = [Seat() for _ in range(settings.players)]
-        self.host = str(e["host"])
-        if settings.mode == "narrated":
-            self.narrator = self.host
+        self.host = host
+        if name is None:
+            self.narrator = host
         else:
-            self.seats[0] = Seat(check_name(e.get("name") or "Host"), "human", self.host)
+            self.seats[0] = Seat(name, "human", host)
 
     def join(self, e: Mapping[str, Any]) -> None:
         """A person takes the first empty seat under a name nobody else has."""
