@@ -47,6 +47,15 @@ Mason joins those steps; a copied Insomniac looks last).  So:
   seat's and the claimants' are read, and a Werewolf's, the Minion's or a copy of either
   weighs the same whatever it saw.  The dealt cards are summed once a night, and the cards
   nobody read are shared out once per set of cards left.
+- The moves that end a night with nobody reading them, with no claim weighed after them,
+  are summed in closed form (:meth:`Walk.leaf_mix`): a Robber's by a seat that neither
+  claims nor solves, the Troublemaker's and the Drunk's by any seat but the solving one
+  (a claimant's choices are those its claim names: its card settled its claim), and the
+  Doppelgänger's Insomniac step when it copied another role.  Each choice only exchanges
+  two cards, so where each position's card comes from is a mixture worked out once per
+  set of such moves, and only the Drunk's exchange changes which cards the players hold
+  at dawn.  The Drunk's task comes last (after the Insomniacs' looks, each at its own
+  seat: the same nights in either order), so that it joins them more often.
 
 :func:`solve` returns the unnormalised sums, or raises :class:`DoppelBudget` past its
 work budget (the caller then samples, stating the error).
@@ -156,6 +165,8 @@ _STEP_TASK: Final = {
 _HOLDER: Final = {T_DG: DG, T_MINION: MINION, T_SEER: SEER, T_ROBBER: ROBBER, T_TM: TM}
 _HOLDER.update({T_DRUNK: DRUNK, T_INSOM: INSOM})
 _STEP_NAME: Final = {T_SEER: "seer", T_ROBBER: "robber", T_TM: "troublemaker", T_DRUNK: "drunk"}
+_MIXED: Final = frozenset({T_ROBBER, T_TM, T_DRUNK})
+"""The tasks whose moves :meth:`Walk.leaf_mix` sums in closed form when nobody reads them."""
 _MOVES: Final = frozenset({T_DG, T_ROBBER, T_TM})
 """The tasks that may move a card an Insomniac sees (the Drunk moves only its own)."""
 
@@ -174,7 +185,16 @@ class DoppelDeck:
         """The path applies: exactly one Doppelgänger card, at most one card of each role
         that acts alone."""
         deck = tuple(ROLES[r] for r, k in sorted(self.counts.items()) for _ in range(k))
-        self.steps = tuple(_STEP_TASK[s] for s in call_list(deck)) if self.ok else ()
+        steps = [_STEP_TASK[s] for s in call_list(deck)] if self.ok else []
+        if T_DRUNK in steps:
+            # The Drunk's exchange (its own seat's card with a centre card) and the
+            # Insomniacs' looks (each at its own seat: never the Drunk's) give the same
+            # nights in either order; last, it joins the moves nobody reads more often
+            # (:meth:`Walk.leaf_mix`).
+            steps.remove(T_DRUNK)
+            steps.append(T_DRUNK)
+        self.steps = tuple(steps)
+        """The night's tasks in the order the walk plays them."""
         self.options = {(kind, s): options(kind, n, s) for kind in KINDS for s in range(n)}
         self.actions = {a: as_action(a) for opts in self.options.values() for a in opts}
         self.truths: dict[tuple[int, int, tuple[Obs, ...]], tuple[bool, ClaimKey]] = {}
@@ -187,7 +207,7 @@ class DoppelDeck:
         self.shareable.clear()
 
 
-_Plan = tuple[list[tuple[int, int]], list[list[int]], int, int, list[int], float]
+_Plan = tuple[list[tuple[int, int]], list[list[int]], int, int, list[int], float, int, bool]
 """What :meth:`Walk.plan` works out for the players' cards of a deal."""
 Sums = tuple[list[list[float]], list[list[float]], float, float, int]
 """(final, dealt, total, weight with a Werewolf among the players, worlds): unnormalised."""
@@ -248,7 +268,10 @@ class Walk:
       Doppelgänger card copied, :attr:`obs` what each player was told, :attr:`rem` and
       :attr:`k` the cards nobody read and their number;
     - :meth:`flush`, called once after a deal's nights when some centre card was dealt
-      lazily (the base shares out what :meth:`leaf` kept for the cards nobody read).
+      lazily (the base shares out what :meth:`leaf` kept for the cards nobody read);
+    - :meth:`leaf_mix`, called instead of :meth:`leaf` for all the nights that end with
+      moves nobody reads (see the module docstring); a subclass that overrides
+      :meth:`leaf` and not this sets :attr:`defers` False, and is then given every night.
 
     The seats of ``free`` (seats that no claim and no knowledge tells apart) are dealt as a
     multiset: in non-decreasing order of their cards, each deal weighed by its number of
@@ -273,6 +296,17 @@ class Walk:
         index deals a free seat (-1 otherwise, or for the first free seat)."""
         self.scale = 1.0
         """The current deal's number of orders of the free seats."""
+        self.defers = True
+        """Whether the moves that end a night unread are summed in closed form
+        (:meth:`leaf_mix`); a subclass that overrides :meth:`leaf` alone sets it False."""
+        self.defer_at = -1
+        """This deal's index of the first of the moves that end its night unread (-1:
+        none, or not :attr:`defers`)."""
+        self.defer_dgins = False
+        """Among them, the Doppelgänger's Insomniac step: a move nobody reads only if it
+        copied another role."""
+        self.mixes: dict[tuple[tuple[int, int], ...], _Mix] = {}
+        """Those moves -> :meth:`mixture`."""
         self.n = dd.n
         self.me = -1 if knowledge is None else knowledge.seat
         self.my_obs: tuple[Obs, ...] = () if knowledge is None else knowledge.obs
@@ -548,7 +582,16 @@ class Walk:
         plan = self.plans.get(key)
         if plan is None:
             plan = self.plans[key] = self.plan(key)
-        self.tasks, self.settle, self.after_dg, self.last_move, self.dg_when, fixed = plan
+        (
+            self.tasks,
+            self.settle,
+            self.after_dg,
+            self.last_move,
+            self.dg_when,
+            fixed,
+            self.defer_at,
+            self.defer_dgins,
+        ) = plan
         if fixed == 0.0:
             return
         self.dg_settle = -1
@@ -870,7 +913,27 @@ class Walk:
             settle[last + 1].append(seat)
         after = own[where[DG]] + 1 if where[DG] >= 0 else -1
         moved = max((j + 1 for j, t in enumerate(tasks) if t[0] in _MOVES), default=0)
-        return tasks, settle, after, moved, dg_when, fixed
+        # The moves that end the night unread, with no claim weighed after them: a Robber's
+        # by a seat that neither claims nor solves, the Troublemaker's and the Drunk's by
+        # any seat but the solving one (a claimant's claim was then settled by its card:
+        # its choices are those its claim names), and the Doppelgänger's Insomniac step
+        # (checked when it comes: a move nobody reads unless it copied the Insomniac).
+        j = len(tasks)
+        dgins = False
+        movers = 0
+        while self.defers and j > 0 and not settle[j]:
+            kind, seat = tasks[j - 1]
+            if kind == T_DGINS:
+                dgins = True
+            elif (
+                kind not in _MIXED or seat == self.me or (kind == T_ROBBER and seat in self.claims)
+            ):
+                break
+            else:
+                movers += 1
+            j -= 1
+        defer = j if movers else -1
+        return tasks, settle, after, moved, dg_when, fixed, defer, dgins
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -1015,6 +1078,20 @@ class Walk:
             w *= f
         if i == len(tasks):
             self.leaf(w)
+            return
+        if (
+            i == self.defer_at
+            and self.after_dg <= i
+            and self.dg_settle <= i
+            and (self.last_move <= i or (self.ins_at < 0 and self.copy != INSOM))
+            and not (self.defer_dgins and self.copy == INSOM)
+        ):
+            # Nothing after this reads a card: the rest of the night in closed form.
+            mix = self.mixture(i)
+            self.work += mix.work
+            if self.work > self.budget:
+                raise DoppelBudget
+            self.leaf_mix(w, mix)
             return
         kind, seat = tasks[i]
         obs = self.obs
@@ -1219,9 +1296,7 @@ class Walk:
             return
         self.total += w
         final = self.final
-        dealt = self.dealt
         cards = self.cards
-        deal = self.deal
         n = self.n
         size = len(cards)
         acc = self.acc
@@ -1241,19 +1316,104 @@ class Walk:
                 final[p][r] += w
                 if r == WOLF and p < n:
                     wolf = True
-        # The dealt cards: the lazy centre slots' here (read or not), the others' once a
-        # night (:meth:`night`).
+        self.lazy_dealt(w)
+        if wolf:
+            self.wolf_mass += w
+        elif unknown:
+            acc[2 * size] += w
+
+    def lazy_dealt(self, w: float) -> None:
+        """The dealt cards of a world of weight ``w``: the lazy centre slots' here (read or
+        not), the others' once a night (:meth:`night`)."""
         self.night_w += w
+        deal = self.deal
+        dealt = self.dealt
+        acc = self.acc
+        size = len(deal)
         for p in self.lazy:
             dealt_card = deal[p]
             if dealt_card < 0:
                 acc[size + p] += w
             else:
                 dealt[p][dealt_card] += w
-        if wolf:
-            self.wolf_mass += w
-        elif unknown:
-            acc[2 * size] += w
+
+    def leaf_mix(self, w: float, mix: _Mix) -> None:
+        """:meth:`leaf` for every night that ends with the moves of ``mix``, which nobody
+        reads: each position ends with the card each move may bring there, in
+        proportion, and a Werewolf is among the players at dawn as the Drunk's exchange
+        (the only one of them that changes the players' cards) decides."""
+        self.worlds += mix.worlds
+        if self.me >= 0 and len(self.obs[self.me]) != len(self.my_obs):
+            return
+        w *= mix.mass
+        if w == 0.0:
+            return
+        self.total += w
+        final = self.final
+        cards = self.cards
+        acc = self.acc
+        size = len(cards)
+        as_dg = DG if self.copy < 0 else self.copy  # what the Doppelgänger card is
+        for p in range(size):
+            row = final[p]
+            for q, m in mix.src[p]:
+                tok = cards[q]
+                if tok < 0:
+                    acc[p] += w * m
+                else:
+                    row[as_dg if tok == DG else tok] += w * m
+        self.lazy_dealt(w)
+        wolf, unknown = mix.dawn(cards, as_dg, self.n)
+        self.wolf_mass += w * wolf
+        acc[2 * size] += w * unknown
+
+    def mixture(self, i: int) -> _Mix:
+        """The moves from task ``i`` to the end of the night, every choice of each in
+        proportion to its prior (see :class:`_Mix`)."""
+        key = tuple(t for t in self.tasks[i:] if t[0] != T_DGINS)
+        got = self.mixes.get(key)
+        if got is not None:
+            return got
+        n = self.n
+        size = self.d.size
+        rows = [[1.0 if q == p else 0.0 for q in range(size)] for p in range(size)]
+        drunk: list[tuple[int, float]] = []
+        slots: list[tuple[int, float]] = []
+        mass = 1.0
+        worlds = 1
+        work = 0
+        for kind, seat in key:
+            # The choices :meth:`decide` would branch over (a claimant's: those its claim
+            # names), each with its prior; the rows keep each one's share of them.
+            opts, prior = self.candidates(_STEP_NAME[kind], seat, kind != T_ROBBER)
+            if not opts:
+                mass = 0.0
+                break
+            mass *= prior * len(opts)
+            share = 1.0 / len(opts)
+            worlds *= len(opts)
+            work += len(opts)
+            if kind == T_DRUNK:
+                drunk = [(q, m) for q, m in enumerate(rows[seat]) if m > 0.0]
+                slots = [(n + a[1], share) for a in opts]
+            new = [[0.0] * size for _ in range(size)]
+            for a in opts:
+                x, y = _exchanged(a, seat, n)
+                for p in range(size):
+                    src = rows[y if p == x else x if p == y else p]
+                    dst = new[p]
+                    for q in range(size):
+                        dst[q] += share * src[q]
+            rows = new
+        got = self.mixes[key] = _Mix(
+            [[(q, m) for q, m in enumerate(row) if m > 0.0] for row in rows],
+            drunk,
+            slots,
+            mass,
+            worlds,
+            work,
+        )
+        return got
 
     def flush(self) -> None:
         """Share the weights :meth:`leaf` kept in :attr:`acc` out among the cards left, in
@@ -1281,6 +1441,90 @@ class Walk:
         if w > 0.0:
             self.wolf_mass += w * rem.get(WOLF, 0) / k
             acc[2 * size] = 0.0
+
+
+class _Mix:
+    """The moves that end a night unread, summed over their choices: ``src[p]`` lists each
+    position ``q`` whose card may end at ``p``, with its probability; for the Drunk's
+    exchange (the only one that changes the players' cards), the positions whose card
+    its seat may hold when it wakes (``drunk``, with their probabilities) and the centre
+    slots it may take (``slots``, likewise; empty: no Drunk); the weight of the choices
+    summed (``mass``: the product of each move's priors, less than 1 where a claim names
+    a choice); and the worlds they stand for and the units of work they count."""
+
+    __slots__ = ("drunk", "mass", "slots", "src", "work", "worlds")
+
+    def __init__(  # noqa: PLR0917
+        self,
+        src: list[list[tuple[int, float]]],
+        drunk: list[tuple[int, float]],
+        slots: list[tuple[int, float]],
+        mass: float,
+        worlds: int,
+        work: int,
+    ) -> None:
+        self.src = src
+        self.drunk = drunk
+        self.slots = slots
+        self.mass = mass
+        self.worlds = worlds
+        self.work = work
+
+    def dawn(self, cards: list[int], as_dg: int, n: int) -> tuple[float, float]:
+        """(P(a Werewolf among the players at dawn), P(none, but a player holds a card
+        nobody read)) for the cards before the moves."""
+        wolves = 0
+        unknown = 0
+        for p in range(n):
+            tok = cards[p]
+            if tok < 0:
+                unknown += 1
+            elif (as_dg if tok == DG else tok) == WOLF:
+                wolves += 1
+        if not self.slots:
+            return (1.0 if wolves else 0.0), (1.0 if not wolves and unknown else 0.0)
+        gives = _kinds(self.drunk, cards, as_dg)
+        takes = _kinds(self.slots, cards, as_dg)
+        wolf = 0.0
+        hidden = 0.0
+        for cx in range(3):
+            for cy in range(3):
+                pr = gives[cx] * takes[cy]
+                if pr == 0.0:
+                    continue
+                if wolves - (cx == 0) + (cy == 0) > 0:
+                    wolf += pr
+                elif unknown - (cx == 1) + (cy == 1) > 0:
+                    hidden += pr
+        return wolf, hidden
+
+
+def _kinds(where: list[tuple[int, float]], cards: list[int], as_dg: int) -> list[float]:
+    """P(a Werewolf), P(a card nobody read), P(another card) among the positions ``where``
+    (with their probabilities)."""
+    out = [0.0, 0.0, 0.0]
+    for q, m in where:
+        tok = cards[q]
+        if tok < 0:
+            out[1] += m
+        elif (as_dg if tok == DG else tok) == WOLF:
+            out[0] += m
+        else:
+            out[2] += m
+    return out
+
+
+def _exchanged(a: EAction, seat: int, n: int) -> tuple[int, int]:
+    """The two positions whose cards a Robber's, a Troublemaker's or a Drunk's choice ``a``
+    at ``seat`` exchanges ((-1, -1): none)."""
+    v = a[0]
+    if v == ROB_V:
+        return seat, a[1]
+    if v == SWAP_V:
+        return a[1], a[2]
+    if v == TAKE_V:
+        return seat, n + a[1]
+    return -1, -1
 
 
 def _static_fit(c: ClaimKey, r: int) -> bool:

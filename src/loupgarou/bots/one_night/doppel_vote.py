@@ -88,6 +88,7 @@ class _VoteWalk(Walk):
         self, dd: DoppelDeck, claims: dict[int, ClaimKey], lies: dict[int, float], budget: int
     ) -> None:
         super().__init__(dd, None, claims, lies, False, budget)
+        self.defers = False  # (its rows are kept by :meth:`leaf` alone)
         self.masks: dict[int, list[float]] = {}
 
     def leaf(self, w: float) -> None:
