@@ -225,7 +225,13 @@ def every_scenario(calls: int) -> dict[str, dict[str, float]]:
     return out
 
 
-PACK_TABLES = (("premiere-nuit", 5), ("benefice", 6), ("incertitudes", 6), ("incertitudes", 7))
+PACK_TABLES = (
+    ("premiere-nuit", 5),
+    ("benefice", 6),
+    ("incertitudes", 6),
+    ("incertitudes", 7),
+    ("revenants", 8),  # a deck with a Doppelgänger (:mod:`loupgarou.bots.one_night.doppel`)
+)
 
 
 def pack_questions(
