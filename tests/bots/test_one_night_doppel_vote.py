@@ -26,6 +26,7 @@ from loupgarou.bots.one_night.knowledge import (
     ClaimKey,
     NightKnowledge,
     known_role,
+    named_seats,
     truthful,
 )
 from loupgarou.bots.one_night.solver import Vote, solver_for
@@ -140,7 +141,7 @@ def test_a_spectator_with_seats_nobody_names_gets_what_brute_force_gives(name: s
         claims = random_claims(rng, world, -1, liars_lie=True)
         for s in sorted(claims)[: rng.choice([0, 1, 2])]:  # leave one or two seats free
             del claims[s]
-        named = {x for c in claims.values() for x in _seats(c)}
+        named = {x for c in claims.values() for x in named_seats(c)}
         free += sum(1 for s in range(3) if s not in claims and s not in named) > 1
         ref = brute_posterior(SMALL[name], 3, every, None, claims)
         if ref is None:
@@ -171,11 +172,3 @@ def test_a_spectator_of_real_games_gets_the_posterior_s_numbers(name: str, games
             for s in range(len(table)):
                 assert got.wolf(s) == pytest.approx(want.wolf(s), abs=1e-12)
                 assert got.tanner(s) == pytest.approx(want.tanner(s), abs=1e-12)
-
-
-def _seats(claim: ClaimKey) -> set[int]:
-    """The seats a claim names (its action's players, its sightings' seats)."""
-    seats = {s for _, s, _ in claim.saw if s >= 0}
-    if claim.did is not None:
-        seats.update(claim.did.players)
-    return seats

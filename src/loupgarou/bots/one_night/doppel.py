@@ -199,12 +199,9 @@ class DoppelDeck:
         self.actions = {a: as_action(a) for opts in self.options.values() for a in opts}
         self.truths: dict[tuple[int, int, tuple[Obs, ...]], tuple[bool, ClaimKey]] = {}
         """(seat, dealt, observations) -> (whether it lies, its truthful claim)."""
-        self.shareable: dict[tuple[NightKnowledge, ClaimKey], bool] = {}
-        """(knowledge, own claim) -> :func:`.doppel_vote.doppel_shareable`."""
 
     def clear_caches(self) -> None:
         self.truths.clear()
-        self.shareable.clear()
 
 
 _Plan = tuple[list[tuple[int, int]], list[list[int]], int, int, list[int], float, int, bool]

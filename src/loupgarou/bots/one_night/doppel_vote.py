@@ -29,7 +29,6 @@ Both raise :class:`.doppel.DoppelBudget` past their budget, as :func:`.doppel.so
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
 
 from .doppel import DoppelDeck, Walk, walk
 from .fast import VoteTable
@@ -45,22 +44,12 @@ from .knowledge import (
     says_what_it_knows,
 )
 
-_MEMO_LIMIT: Final = 4096
-"""The entries :func:`doppel_shareable` keeps per deck before starting again."""
-
 
 def doppel_shareable(dd: DoppelDeck, knowledge: NightKnowledge, own: ClaimKey | None) -> bool:
     """Whether a seat's vote can come from the table: its claim is its whole knowledge
-    (:func:`.knowledge.says_what_it_knows`)."""
-    if own is None or not dd.ok:
-        return False
-    key = (knowledge, own)
-    got = dd.shareable.get(key)
-    if got is None:
-        if len(dd.shareable) >= _MEMO_LIMIT:
-            dd.shareable.clear()
-        got = dd.shareable[key] = says_what_it_knows(knowledge, own)
-    return got
+    (:func:`.knowledge.says_what_it_knows`, a function of the two alone: a few tuple
+    comparisons, next to the walk it saves)."""
+    return own is not None and dd.ok and says_what_it_knows(knowledge, own)
 
 
 def vote_table(
