@@ -47,11 +47,36 @@ def test_a_spectator_whose_view_runs_past_its_budget_gets_the_posteriors_sampled
     for k in (1, 2):
         said = dict(claims[:k])
         asked, fresh = Solver(numbers, n), Solver(numbers, n)
-        got = asked.spectator(said, budget=1, samples=50)
-        want = Vote.of(fresh.posterior(None, said, budget=1, samples=50))
+        got = asked.spectator(said, budget=1, samples=1000)
+        want = Vote.of(fresh.posterior(None, said, budget=1, samples=1000))
         assert not got.exact and got.error > 0.0
         assert (got.exact, got.error, got.no_wolf) == (want.exact, want.error, want.no_wolf)
         for s in range(n):
             assert (got.wolf(s), got.tanner(s)) == (want.wolf(s), want.tanner(s))
         checked += 1
     assert checked == 2
+
+
+def test_an_answer_that_a_few_draws_carry_is_enumerated_instead() -> None:
+    # At the vote of a ten-player Revenants game every seat has claimed, so nearly every
+    # draw weighs nothing and a handful carry the whole sampled answer: its standard error
+    # says nothing of how far off it is.  The solver enumerates such a question exactly.
+    deck = scenario_deck("revenants", 10)
+    me = played(deck, 10, 1)[0][0]
+    numbers = role_numbers(deck)
+    exact = Vote.of(Solver(numbers, 10).posterior(me.knowledge(), me.claims))
+    got = Vote.of(Solver(numbers, 10).posterior(me.knowledge(), me.claims, budget=1, samples=400))
+    assert exact.exact and got.exact
+    assert got == exact
+    # With fewer draws, none fits every claim.  That proves nothing either: the answer was a
+    # lenient one (as if somebody on the village side had lied), sampled; it is exact now.
+    fewer = Solver(numbers, 10).posterior(me.knowledge(), me.claims, budget=1, samples=50)
+    assert Vote.of(fewer) == exact and not fewer.lenient
+    # Without the rule, the same question is answered from those few draws, further from
+    # the truth than three times the error it states.
+    trusting = Solver(numbers, 10)
+    trusting.min_ess = 0.0
+    sampled = Vote.of(trusting.posterior(me.knowledge(), me.claims, budget=1, samples=400))
+    assert not sampled.exact
+    off = max(abs(sampled.wolf(s) - exact.wolf(s)) for s in range(10))
+    assert off > 3 * sampled.error

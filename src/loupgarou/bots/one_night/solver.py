@@ -44,7 +44,9 @@ solver estimates instead: whole worlds are drawn by sequential importance
 sampling (each position's card among those it may hold, each choice among
 those the enumeration would branch over), and the answer carries
 ``exact=False`` and ``error``, the largest standard error of its
-probabilities.
+probabilities.  A sample is trusted only when enough draws carry it
+(:data:`MIN_ESS`); otherwise, or when no draw fits, the question is enumerated
+exactly, however long that takes.
 """
 
 from __future__ import annotations
@@ -133,6 +135,13 @@ UNBOUNDED: Final = 1 << 62
 """A budget the enumeration never reaches: the answer is exact."""
 SAMPLES: Final = 2000
 """Worlds drawn when sampling."""
+MIN_ESS: Final = 20.0
+"""A sampled answer is trusted only when its draws weigh as much as this many equal ones
+(Kish's effective sample size, ``(sum w)^2 / sum w^2``).  Below it a few draws carry the
+whole answer, and its standard error is no guide: measured on vote situations from five
+to eight players sampled on purpose, draws worth fewer than five missed the exact answer
+by 0.47 at the median (up to 0.95) while stating errors several times smaller.  Such an
+answer is enumerated exactly instead."""
 FAST_FACTOR: Final = 25
 """The fast path (:mod:`.fast`) may do this many times ``budget`` units of its own work
 (seat cards tried, nights, choices): each costs far less than one of the general
@@ -387,6 +396,8 @@ class Solver:
         self._truths: dict[tuple[int, int, tuple[Obs, ...]], tuple[bool, ClaimKey]] = {}
         self.fast = FastDeck(counts, n, lone_wolf_peek)
         self.doppel = DoppelDeck(counts, n, lone_wolf_peek)
+        self.min_ess = MIN_ESS
+        """The effective sample size below which a sampled answer is enumerated instead."""
         self._cache = _LRU(POSTERIOR_CACHE)
         self._tables = _LRU(TABLE_CACHE)
         self._last: tuple[dict[int, ClaimKey], int, VoteTable | None] | None = None
@@ -449,21 +460,9 @@ class Solver:
         hit = self._cache.look(key)
         if isinstance(hit, Posterior):
             return hit
-        result = self._solve(
-            knowledge, dict(useful), budget, seed, samples, lenient=False, sample_now=walked
-        )
-        if result is None:
-            result = self._solve(knowledge, dict(useful), budget, seed, samples, lenient=True)
-        if result is None and budget < UNBOUNDED:
-            # Past the budget the answer is sampled, and every sample may miss the worlds
-            # that fit (seen with a Doppelgänger at 9 players): that proves nothing, so
-            # enumerate them all, however long it takes.
-            for lenient in (False, True):
-                result = self._solve(
-                    knowledge, dict(useful), UNBOUNDED, seed, samples, lenient=lenient
-                )
-                if result is not None:
-                    break
+        result = self._trusted(knowledge, dict(useful), budget, seed, samples, False, walked)
+        if result is None:  # no world fits every claim: weigh them all
+            result = self._trusted(knowledge, dict(useful), budget, seed, samples, True, False)
         if result is None:  # not even the seat's own knowledge fits the rules
             raise ValueError("no deal of this deck is consistent with this seat's knowledge")
         self._cache.keep(key, result)
@@ -633,6 +632,26 @@ class Solver:
     def _printed_tokens(self, role: int, every: frozenset[int]) -> frozenset[int]:
         return frozenset(t for t in every if self.printed[t] == role)
 
+    def _trusted(  # noqa: PLR0917
+        self,
+        knowledge: NightKnowledge | None,
+        claims: dict[int, ClaimKey],
+        budget: int,
+        seed: int,
+        samples: int,
+        lenient: bool,
+        sample_now: bool,
+    ) -> Posterior | None:
+        """:meth:`_solve`, and the exact enumeration, however long it takes, where a sampled
+        answer cannot be trusted: no draw fitted (that proves nothing: seen with a
+        Doppelgänger at nine players), or too few carry it (:data:`MIN_ESS`)."""
+        try:
+            return self._solve(
+                knowledge, claims, budget, seed, samples, lenient=lenient, sample_now=sample_now
+            )
+        except _Untrusted:
+            return self._solve(knowledge, claims, UNBOUNDED, seed, samples, lenient=lenient)
+
     def _solve(
         self,
         knowledge: NightKnowledge | None,
@@ -681,7 +700,9 @@ class Solver:
             exact, error = True, 0.0
             final, dealt, total = run.final, run.dealt, run.total
         except _Budget:
-            final, dealt, total, error = _sample(self, run, order, allowed, seed, samples)
+            final, dealt, total, error, ess = _sample(self, run, order, allowed, seed, samples)
+            if ess < self.min_ess or total <= 0.0:  # no draw fitted, or too few carry it
+                raise _Untrusted from None
             exact = False
         if total <= 0.0:
             return None
@@ -737,6 +758,10 @@ class Solver:
             0.0,
             lenient,
         )
+
+
+class _Untrusted(Exception):
+    """A sampled answer that cannot be trusted (:meth:`Solver._trusted`)."""
 
 
 def _any_wolf(run: _Run, inv: float) -> float:
@@ -1216,7 +1241,7 @@ def _sample(  # noqa: PLR0917
     allowed: list[frozenset[int]],
     seed: int,
     samples: int,
-) -> tuple[list[list[float]], list[list[float]], float, float]:
+) -> tuple[list[list[float]], list[list[float]], float, float, float]:
     """Sequential importance sampling of worlds.
 
     Each position, in ``order``, draws its card among those it may hold (in
@@ -1224,8 +1249,9 @@ def _sample(  # noqa: PLR0917
     the numbers of cards it could draw from, which makes the estimate unbiased for
     the uniform deal.  Then each decision follows one of the choices the exact
     enumeration would branch over, drawn uniformly, its weight multiplied by their
-    number.  Returns the (unnormalised) estimates and the largest
-    standard error of the probabilities of each seat's effective role.
+    number.  Returns the (unnormalised) estimates, the largest standard error of the
+    probabilities of each seat's effective role, and the draws' effective sample size
+    (:data:`MIN_ESS`; 0 when none fitted).
     """
     rng = random.Random(seed)
     size = solver.size
@@ -1272,8 +1298,9 @@ def _sample(  # noqa: PLR0917
     final = [flat[p * NROLES : (p + 1) * NROLES] for p in range(size)]
     dealt = [flat[(size + p) * NROLES : (size + p + 1) * NROLES] for p in range(size)]
     if num_total <= 0.0:
-        return final, dealt, 0.0, 1.0
+        return final, dealt, 0.0, 1.0, 0.0
     run.any_wolf_est = wolf / num_total
+    ess = num_total * num_total / sum((iw * w) ** 2 for iw, w, _, _ in rows)
     # The standard error of each ratio estimate (samples that drew no deal count as 0).
     error = 0.0
     mean_w = num_total / m
@@ -1283,7 +1310,7 @@ def _sample(  # noqa: PLR0917
             continue
         acc = sum((iw * (diff[k] - est * w)) ** 2 for iw, w, diff, _ in rows)
         error = max(error, math.sqrt(acc / (m * (m - 1))) / mean_w)
-    return final, dealt, num_total, error
+    return final, dealt, num_total, error, ess
 
 
 @lru_cache(maxsize=128)
