@@ -96,12 +96,21 @@ def test_refused_changes_change_nothing() -> None:
     refused("name.empty", narrated, "names", names=["A", "B", "C", "D", " "])
 
 
-def test_a_refused_creation_changes_nothing() -> None:
+@pytest.mark.parametrize(
+    ("settings", "name", "code"),
+    [
+        (FIVE, "a\u202eb", "name.bad"),
+        ({**FIVE, "players": "x"}, "Ana", "settings.bad_value"),  # the settings' own
+        ({**FIVE, "scenario": "nope"}, "Ana", "setup.unknown_scenario"),  # the engine's
+    ],
+)
+def test_a_refused_creation_changes_nothing(settings: dict[str, Any], name: str, code: str) -> None:
+    # Every refusal is a RoomError, whichever part of the room refuses (as for changes).
     lob = Lobby()
     before = (lob.settings, list(lob.seats), lob.host, lob.narrator)
     with pytest.raises(RoomError) as caught:
-        lob.create({"settings": FIVE, "host": "h", "name": "a\u202eb"})
-    assert caught.value.code == "name.bad"
+        lob.create({"settings": settings, "host": "h", "name": name})
+    assert caught.value.code == code
     assert (lob.settings, lob.seats, lob.host, lob.narrator) == before
 
 

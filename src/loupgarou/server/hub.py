@@ -148,7 +148,7 @@ class Hub:
                 "name": name,
             }
             room = Room(code)
-            room.apply(entry)  # RoomError, SettingsError, SetupError: refused, nothing stored
+            room.apply(entry)  # RoomError: refused, nothing stored
             try:
                 self.storage.create(code, entry)
             except StorageError:

@@ -71,6 +71,15 @@ def check_name(name: JSON) -> str:
     return clean
 
 
+def _parsed(value: JSON) -> Settings:
+    """:func:`parse_settings`, its refusals (the settings' own codes and the engine's
+    ``setup.*``) raised as :class:`RoomError`, as every refusal of a room is."""
+    try:
+        return parse_settings(value)
+    except LoupGarouError as exc:
+        raise RoomError(exc.code, exc.message, exc.data) from None
+
+
 def _notice(code: str, message: str, data: Mapping[str, JSON]) -> dict[str, JSON]:
     """A lobby's problem or warning: its code, its English message and, when it has any,
     the data a page words it with (see docs/protocol.md)."""
@@ -126,7 +135,7 @@ class Lobby:
 
     def create(self, e: Mapping[str, Any]) -> None:
         """A new room's settings, seats and host (in a room on phones, seated first)."""
-        settings = parse_settings(e["settings"])
+        settings = _parsed(e["settings"])
         host = str(e["host"])
         # Everything checked before anything changes.
         name = None if settings.mode == "narrated" else check_name(e.get("name") or "Host")
@@ -220,10 +229,7 @@ class Lobby:
         return value
 
     def _set_settings(self, value: JSON) -> None:
-        try:
-            settings = parse_settings(value)
-        except LoupGarouError as exc:
-            raise RoomError(exc.code, exc.message, exc.data) from None
+        settings = _parsed(value)
         if settings.mode != self.settings.mode:
             raise RoomError("settings.mode_fixed", "a room's mode is chosen when it is created")
         seats = list(self.seats)
