@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from loupgarou.bots.one_night.solver import Solver, Vote, role_numbers
+from loupgarou.bots.one_night.knowledge import named_seats
+from loupgarou.bots.one_night.solver import UNBOUNDED, Solver, Vote, role_numbers
 from loupgarou.sim.runner import SimSpec, parse_bots, play_game
 from loupgarou.sim.scenarios import table_spec
 from loupgarou.variants.registry import find_family
@@ -80,3 +81,29 @@ def test_an_answer_that_a_few_draws_carry_is_enumerated_instead() -> None:
     assert not sampled.exact
     off = max(abs(sampled.wolf(s) - exact.wolf(s)) for s in range(10))
     assert off > 3 * sampled.error
+
+
+@pytest.mark.parametrize(
+    ("deck", "n"),
+    [
+        (scenario_deck("incertitudes", 6), 6),  # the fast path's view
+        (TABLES["anarchie-6"][0], 6),  # the Doppelgänger's
+    ],
+)
+def test_a_spectator_whose_sample_too_few_draws_carry_walks_its_view_exactly(
+    deck: tuple[str, ...], n: int
+) -> None:
+    # The view's walk ran past its budget and the sample it falls back on is carried by a
+    # few draws: the view is walked again with no budget (far cheaper than the posterior's
+    # exact walk: Revenants at eight players, a second against a minute).
+    table = played(deck, n, 1)[0]
+    said = dict(sorted(table[0].claims.items())[:2])
+    numbers = role_numbers(deck)
+    named = frozenset().union(*(named_seats(c) for c in said.values()))
+    got = Solver(numbers, n).spectator(said, named, budget=1, samples=20)
+    want = Vote.of(Solver(numbers, n).posterior(None, said, budget=UNBOUNDED))
+    assert got.exact and not got.lenient
+    for s in range(n):
+        assert got.wolf(s) == pytest.approx(want.wolf(s), abs=1e-9)
+        assert got.tanner(s) == pytest.approx(want.tanner(s), abs=1e-9)
+    assert got.no_wolf == pytest.approx(want.no_wolf, abs=1e-9)

@@ -448,11 +448,14 @@ class Solver:
         samples: int,
         *,
         walked: bool,
+        fallback: bool = True,
     ) -> Posterior:
         """:meth:`posterior`; ``walked``: the caller's own exact walk of these worlds (a
         spectator's view: the same worlds, fewer of them, the same budget) has just run
         past ``budget``, so the exact walk would too: it samples at once, which gives the
-        same answer without walking to the budget a second time."""
+        same answer without walking to the budget a second time.  Without ``fallback``, a
+        sample that cannot be trusted raises :class:`_Untrusted` (the caller has a cheaper
+        exact walk) instead of being enumerated here."""
         me = -1 if knowledge is None else knowledge.seat
         useful = tuple(sorted((s, c) for s, c in claims.items() if s != me))
         samples = samples or SAMPLES
@@ -460,9 +463,13 @@ class Solver:
         hit = self._cache.look(key)
         if isinstance(hit, Posterior):
             return hit
-        result = self._trusted(knowledge, dict(useful), budget, seed, samples, False, walked)
+        result = self._trusted(
+            knowledge, dict(useful), budget, seed, samples, False, walked, fallback
+        )
         if result is None:  # no world fits every claim: weigh them all
-            result = self._trusted(knowledge, dict(useful), budget, seed, samples, True, False)
+            result = self._trusted(
+                knowledge, dict(useful), budget, seed, samples, True, False, fallback
+            )
         if result is None:  # not even the seat's own knowledge fits the rules
             raise ValueError("no deal of this deck is consistent with this seat's knowledge")
         self._cache.keep(key, result)
@@ -542,7 +549,14 @@ class Solver:
                 got, walked = None, True
             if got is not None:
                 return Vote(self.n, *got)
-        return Vote.of(self._posterior(None, claims, budget, 0, samples, walked=walked))
+        try:
+            post = self._posterior(None, claims, budget, 0, samples, walked=walked, fallback=False)
+        except _Untrusted:
+            # Too few draws carry the sampled answer: the view's own walk, exact however
+            # long it takes, costs far less than the posterior's (Revenants at eight
+            # players: a second against a minute, compiled).
+            return self.spectator(claims, named, budget=UNBOUNDED, samples=samples)
+        return Vote.of(post)
 
     def vote_table(self, claims: Mapping[int, ClaimKey], budget: int) -> VoteTable | None:
         """The shared enumeration of ``claims`` (None: not exact within ``budget``)."""
@@ -641,15 +655,19 @@ class Solver:
         samples: int,
         lenient: bool,
         sample_now: bool,
+        fallback: bool,
     ) -> Posterior | None:
         """:meth:`_solve`, and the exact enumeration, however long it takes, where a sampled
         answer cannot be trusted: no draw fitted (that proves nothing: seen with a
-        Doppelgänger at nine players), or too few carry it (:data:`MIN_ESS`)."""
+        Doppelgänger at nine players), or too few carry it (:data:`MIN_ESS`).  Without
+        ``fallback`` such a sample raises :class:`_Untrusted`."""
         try:
             return self._solve(
                 knowledge, claims, budget, seed, samples, lenient=lenient, sample_now=sample_now
             )
         except _Untrusted:
+            if not fallback:
+                raise
             return self._solve(knowledge, claims, UNBOUNDED, seed, samples, lenient=lenient)
 
     def _solve(
