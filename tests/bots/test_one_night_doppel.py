@@ -16,6 +16,7 @@ from functools import cache
 
 import pytest
 
+from loupgarou.bots.one_night.doppel import interchangeable
 from loupgarou.bots.one_night.knowledge import (
     CARD,
     COPIED,
@@ -198,6 +199,29 @@ def test_the_doppelganger_path_gives_the_general_enumeration_s_answers(
             used += 1
             lenient += got.lenient
     assert used > 10  # the comparison is not vacuous
+
+
+@pytest.mark.parametrize("name", ["anarchie-6", "anarchie-7"])
+def test_seats_that_said_the_same_bare_role_are_dealt_as_one_class(name: str) -> None:
+    # Two seats that claimed the Villager and that nothing names are interchangeable: the
+    # walk deals their cards as a multiset and each gets the mean of their sums.  The answer
+    # is still the general enumeration's, which deals every seat apart.
+    quick, general = solvers(name)
+    n = TABLES[name][1]
+    classes_seen = 0
+    for table in readers(name, 3):
+        claims = dict(table[0].claims)
+        for reader in table:
+            k = reader.knowledge()
+            mine = {s: c for s, c in claims.items() if s != k.seat}
+            allowed = quick._allowed(k, mine, lenient=False)
+            if allowed is None or not interchangeable(n, k, mine, allowed):
+                continue
+            same(quick.posterior(k, mine, budget=BIG), general.posterior(k, mine, budget=BIG))
+            classes_seen += 1
+            if classes_seen == 3:
+                return
+    raise AssertionError(f"only {classes_seen} situations with interchangeable seats")
 
 
 @pytest.mark.parametrize(

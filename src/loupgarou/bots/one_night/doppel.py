@@ -47,6 +47,9 @@ Mason joins those steps; a copied Insomniac looks last).  So:
   seat's and the claimants' are read, and a Werewolf's, the Minion's or a copy of either
   weighs the same whatever it saw.  The dealt cards are summed once a night, and the cards
   nobody read are shared out once per set of cards left.
+- Seats that claimed the same role alone (or nothing), that no claim and nothing the
+  solving seat knows names, are interchangeable (:func:`interchangeable`): each class is
+  dealt as a multiset and each of its seats gets the mean of the class's sums.
 - The moves that end a night with nobody reading them, with no claim weighed after them,
   are summed in closed form (:meth:`Walk.leaf_mix`): a Robber's by a seat that neither
   claims nor solves, the Troublemaker's and the Drunk's by any seat but the solving one
@@ -114,6 +117,7 @@ from .knowledge import (
     Obs,
     compatible,
     known_role,
+    named_seats,
     truthful,
 )
 
@@ -222,9 +226,49 @@ def solve(  # noqa: PLR0917
     """The exact sums for ``knowledge`` and ``claims`` (``lies``: each claim's lie weight;
     ``allowed``: per position, the cards it may have been dealt, as the general
     enumeration works them out).  Raises :class:`DoppelBudget` past ``budget``."""
-    w = Walk(dd, knowledge, claims, lies, lenient, budget)
+    classes = interchangeable(dd.n, knowledge, claims, allowed)
+    w = Walk(dd, knowledge, claims, lies, lenient, budget, free=classes)
     walk(w, allowed)
+    share(w.final, classes)
+    share(w.dealt, classes)
     return w.final, w.dealt, w.total, w.wolf_mass, w.worlds
+
+
+def interchangeable(
+    n: int,
+    knowledge: NightKnowledge | None,
+    claims: Mapping[int, ClaimKey],
+    allowed: list[frozenset[int]],
+) -> tuple[tuple[int, ...], ...]:
+    """The seats that are interchangeable for a posterior, in classes of two or more: the
+    same claim of a role alone (or silence), named by no claim and by nothing the solving
+    seat knows, the same cards allowed.  A world and its reorderings of a class's cards
+    weigh the same (the night treats seats alike but for their cards and what is said of
+    them), so :class:`Walk` deals a class as a multiset and each seat of it gets the mean
+    of the class's sums (:func:`share`)."""
+    named = {s for c in claims.values() for s in named_seats(c)}
+    if knowledge is not None:
+        named.add(knowledge.seat)
+        for o in knowledge.obs:
+            if o[0] in (COPIED, CARD, ROBBED):
+                named.add(int(o[1]))
+            elif o[0] in (WOLVES, SHOWN, MASONS, SWAPPED):
+                named.update(int(x) for x in o[1:])
+    groups: dict[tuple[ClaimKey | None, frozenset[int]], list[int]] = {}
+    for seat in range(n):
+        c = claims.get(seat)
+        if seat in named or (c is not None and (c.did is not None or c.saw)):
+            continue
+        groups.setdefault((c, allowed[seat]), []).append(seat)
+    return tuple(tuple(g) for g in groups.values() if len(g) > 1)
+
+
+def share(sums: list[list[float]], classes: tuple[tuple[int, ...], ...]) -> None:
+    """Give each seat of each class the mean of the class's rows of ``sums``."""
+    for c in classes:
+        mean = [sum(sums[p][r] for p in c) / len(c) for r in range(len(sums[0]))]
+        for p in c:
+            sums[p] = list(mean)
 
 
 def walk(w: Walk, allowed: list[frozenset[int]]) -> None:
@@ -270,9 +314,10 @@ class Walk:
       moves nobody reads (see the module docstring); a subclass that overrides
       :meth:`leaf` and not this sets :attr:`defers` False, and is then given every night.
 
-    The seats of ``free`` (seats that no claim and no knowledge tells apart) are dealt as a
-    multiset: in non-decreasing order of their cards, each deal weighed by its number of
-    orders of those seats (:attr:`scale`), so their sums are those of the seats together.
+    The seats of each class of ``free`` (seats that no claim and no knowledge tells apart:
+    :func:`interchangeable`) are dealt as a multiset: in non-decreasing order of their
+    cards, each deal weighed by its number of orders of those seats (:attr:`scale`), so
+    their sums are those of the class's seats together (the caller gives each the mean).
     """
 
     def __init__(  # noqa: PLR0917
@@ -284,15 +329,15 @@ class Walk:
         lenient: bool,
         budget: int,
         *,
-        free: tuple[int, ...] = (),
+        free: tuple[tuple[int, ...], ...] = (),
     ) -> None:
         self.d = dd
-        self.free = free
+        self.free = tuple(c for c in free if len(c) > 1)
         self.after: list[int] = []
-        """Per index of the dealing order: the free seat dealt last before it, when that
-        index deals a free seat (-1 otherwise, or for the first free seat)."""
+        """Per index of the dealing order: the seat of its class dealt last before it, when
+        that index deals a free seat (-1 otherwise, or for the first of its class)."""
         self.scale = 1.0
-        """The current deal's number of orders of the free seats."""
+        """The current deal's number of orders of the free seats (within each class)."""
         self.defers = True
         """Whether the moves that end a night unread are summed in closed form
         (:meth:`leaf_mix`); a subclass that overrides :meth:`leaf` alone sets it False."""
@@ -440,13 +485,14 @@ class Walk:
                 options[p].remove(INSOM)
         self.order = order
         self.options = options
-        free = set(self.free)
-        prev = -1
+        klass = {p: k for k, c in enumerate(self.free) for p in c}
+        prev = [-1] * len(self.free)
         self.after = []
         for p in order:
-            self.after.append(prev if p in free else -1)
-            if p in free:
-                prev = p
+            k = klass.get(p, -1)
+            self.after.append(prev[k] if k >= 0 else -1)
+            if k >= 0:
+                prev[k] = p
         self.left = dict(self.d.counts)
         if not self.lenient:
             lazy = set(self.lazy)
@@ -477,7 +523,7 @@ class Walk:
         p = order[i]
         deal = self.deal
         prev = self.after[i]
-        low = deal[prev] if prev >= 0 else 0  # a free seat's card: not below the last one's
+        low = deal[prev] if prev >= 0 else 0  # a free seat's card: not below its class's last
         for tok in self.options[p]:
             if tok < low:
                 continue
@@ -596,13 +642,15 @@ class Walk:
             self.after_dg = -1
         if self.ins_at < 0 and (g < 0 or g not in self.claims):
             self.last_move = -1
-        if len(self.free) > 1:
-            same: dict[int, int] = {}
-            for f in self.free:
-                same[deal[f]] = same.get(deal[f], 0) + 1
-            orders = math.factorial(len(self.free))
-            for m in same.values():
-                orders //= math.factorial(m)
+        if self.free:
+            orders = 1
+            for c in self.free:
+                same: dict[int, int] = {}
+                for f in c:
+                    same[deal[f]] = same.get(deal[f], 0) + 1
+                orders *= math.factorial(len(c))
+                for m in same.values():
+                    orders //= math.factorial(m)
             self.scale = float(orders)
         self.night_w = 0.0
         self.task(0, arrangements(left) * fixed * self.scale)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .doppel import DoppelDeck, Walk, walk
+from .doppel import DoppelDeck, Walk, share, walk
 from .fast import VoteTable
 from .knowledge import (
     DG,
@@ -141,16 +141,12 @@ def spectator_view(
     ``allowed`` as :func:`.doppel.solve` takes it (worked out with no knowledge)."""
     named = {s for c in claims.values() for s in named_seats(c)}
     free = tuple(s for s in range(dd.n) if s not in claims and s not in named)
-    w = Walk(dd, None, dict(claims), dict(lies), False, budget, free=free)
+    w = Walk(dd, None, dict(claims), dict(lies), False, budget, free=(free,))
     walk(w, allowed)
     if w.total <= 0.0:
         return None
     final = w.final
-    if len(free) > 1:
-        # Each free seat's sums are the mean of theirs (see the module docstring).
-        mean = [sum(final[f][r] for f in free) / len(free) for r in range(len(final[0]))]
-        for f in free:
-            final[f] = list(mean)
+    share(final, w.free)  # each free seat's sums: the mean of theirs (the module docstring)
     inv = 1.0 / w.total
     n = dd.n
     wolf = tuple([final[p][WOLF] * inv for p in range(n)])
