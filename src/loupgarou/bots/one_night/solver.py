@@ -463,12 +463,19 @@ class Solver:
         hit = self._cache.look(key)
         if isinstance(hit, Posterior):
             return hit
-        result = self._trusted(
-            knowledge, dict(useful), budget, seed, samples, False, walked, fallback
+        result = self._solve(
+            knowledge,
+            dict(useful),
+            budget,
+            seed,
+            samples,
+            lenient=False,
+            sample_now=walked,
+            fallback=fallback,
         )
         if result is None:  # no world fits every claim: weigh them all
-            result = self._trusted(
-                knowledge, dict(useful), budget, seed, samples, True, False, fallback
+            result = self._solve(
+                knowledge, dict(useful), budget, seed, samples, lenient=True, fallback=fallback
             )
         if result is None:  # not even the seat's own knowledge fits the rules
             raise ValueError("no deal of this deck is consistent with this seat's knowledge")
@@ -646,30 +653,6 @@ class Solver:
     def _printed_tokens(self, role: int, every: frozenset[int]) -> frozenset[int]:
         return frozenset(t for t in every if self.printed[t] == role)
 
-    def _trusted(  # noqa: PLR0917
-        self,
-        knowledge: NightKnowledge | None,
-        claims: dict[int, ClaimKey],
-        budget: int,
-        seed: int,
-        samples: int,
-        lenient: bool,
-        sample_now: bool,
-        fallback: bool,
-    ) -> Posterior | None:
-        """:meth:`_solve`, and the exact enumeration, however long it takes, where a sampled
-        answer cannot be trusted: no draw fitted (that proves nothing: seen with a
-        Doppelgänger at nine players), or too few carry it (:data:`MIN_ESS`).  Without
-        ``fallback`` such a sample raises :class:`_Untrusted`."""
-        try:
-            return self._solve(
-                knowledge, claims, budget, seed, samples, lenient=lenient, sample_now=sample_now
-            )
-        except _Untrusted:
-            if not fallback:
-                raise
-            return self._solve(knowledge, claims, UNBOUNDED, seed, samples, lenient=lenient)
-
     def _solve(
         self,
         knowledge: NightKnowledge | None,
@@ -680,7 +663,13 @@ class Solver:
         *,
         lenient: bool,
         sample_now: bool = False,
+        fallback: bool = True,
     ) -> Posterior | None:
+        """One answer, strict or ``lenient`` (None: no world fits).  Past ``budget`` it is
+        sampled; a sample that cannot be trusted (no draw fitted, which proves nothing:
+        seen with a Doppelgänger at nine players; or too few carry it, :data:`MIN_ESS`) is
+        enumerated exactly instead, however long that takes, or without ``fallback``
+        raises :class:`_Untrusted`."""
         if not lenient and self.fast.ok and not sample_now:
             lies = {s: self.lie_weight(c) for s, c in claims.items()}
             try:
@@ -720,7 +709,9 @@ class Solver:
         except _Budget:
             final, dealt, total, error, ess = _sample(self, run, order, allowed, seed, samples)
             if ess < self.min_ess or total <= 0.0:  # no draw fitted, or too few carry it
-                raise _Untrusted from None
+                if not fallback:
+                    raise _Untrusted from None
+                return self._solve(knowledge, claims, UNBOUNDED, seed, samples, lenient=lenient)
             exact = False
         if total <= 0.0:
             return None
@@ -779,7 +770,7 @@ class Solver:
 
 
 class _Untrusted(Exception):
-    """A sampled answer that cannot be trusted (:meth:`Solver._trusted`)."""
+    """A sampled answer that cannot be trusted (:meth:`Solver._solve`)."""
 
 
 def _any_wolf(run: _Run, inv: float) -> float:
