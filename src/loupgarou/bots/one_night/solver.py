@@ -45,8 +45,10 @@ sampling (each position's card among those it may hold, each choice among
 those the enumeration would branch over), and the answer carries
 ``exact=False`` and ``error``, the largest standard error of its
 probabilities.  A sample is trusted only when enough draws carry it
-(:data:`MIN_ESS`); otherwise, or when no draw fits, the question is enumerated
-exactly, however long that takes.
+(:data:`MIN_ESS`); otherwise, or when no draw fits, the same question is asked
+:data:`WIDEN` times wider (an exact walk within that many times the budget, then
+that many times as many draws), and a sample that still too few draws carry is the
+answer with ``error`` 1.0: every question's work is bounded.
 """
 
 from __future__ import annotations
@@ -141,7 +143,16 @@ MIN_ESS: Final = 20.0
 whole answer, and its standard error is no guide: measured on vote situations from five
 to eight players sampled on purpose, draws worth fewer than five missed the exact answer
 by 0.47 at the median (up to 0.95) while stating errors several times smaller.  Such an
-answer is enumerated exactly instead."""
+answer is not given as it is: the question is asked again, :data:`WIDEN` times wider."""
+WIDEN: Final = 8
+"""How much further the solver goes when a sample is not trusted: an exact walk within
+this many times the budget, then, past it, this many times as many draws.  A sample that
+still too few draws carry is the answer, with ``error`` 1.0 (nothing bounds how far off
+it is).  So every question costs a bounded amount of work: an unbounded exact walk took 30
+s to 3 minutes of a vote at a ten-player *Revenants* table where seven seats had not
+claimed (compiled)."""
+FLAGGED_ERROR: Final = 1.0
+"""The ``error`` of an answer sampled past :data:`WIDEN` that too few draws carry."""
 FAST_FACTOR: Final = 25
 """The fast path (:mod:`.fast`) may do this many times ``budget`` units of its own work
 (seat cards tried, nights, choices): each costs far less than one of the general
@@ -397,7 +408,9 @@ class Solver:
         self.fast = FastDeck(counts, n, lone_wolf_peek)
         self.doppel = DoppelDeck(counts, n, lone_wolf_peek)
         self.min_ess = MIN_ESS
-        """The effective sample size below which a sampled answer is enumerated instead."""
+        """The effective sample size below which a sampled answer is not trusted."""
+        self.widen = WIDEN
+        """:data:`WIDEN`, for this solver."""
         self._cache = _LRU(POSTERIOR_CACHE)
         self._tables = _LRU(TABLE_CACHE)
         self._last: tuple[dict[int, ClaimKey], int, VoteTable | None] | None = None
@@ -449,17 +462,19 @@ class Solver:
         *,
         walked: bool,
         fallback: bool = True,
+        widened: bool = False,
     ) -> Posterior:
         """:meth:`posterior`; ``walked``: the caller's own exact walk of these worlds (a
         spectator's view: the same worlds, fewer of them, the same budget) has just run
         past ``budget``, so the exact walk would too: it samples at once, which gives the
         same answer without walking to the budget a second time.  Without ``fallback``, a
         sample that cannot be trusted raises :class:`_Untrusted` (the caller has a cheaper
-        exact walk) instead of being enumerated here."""
+        exact walk) instead of being asked again wider here; ``widened``: this is the wider
+        question (:data:`WIDEN`), whose untrusted sample is the answer, flagged."""
         me = -1 if knowledge is None else knowledge.seat
         useful = tuple(sorted((s, c) for s, c in claims.items() if s != me))
         samples = samples or SAMPLES
-        key = (knowledge, useful, budget, seed, samples)
+        key = (knowledge, useful, budget, seed, samples, widened)
         hit = self._cache.look(key)
         if isinstance(hit, Posterior):
             return hit
@@ -472,10 +487,18 @@ class Solver:
             lenient=False,
             sample_now=walked,
             fallback=fallback,
+            widened=widened,
         )
         if result is None:  # no world fits every claim: weigh them all
             result = self._solve(
-                knowledge, dict(useful), budget, seed, samples, lenient=True, fallback=fallback
+                knowledge,
+                dict(useful),
+                budget,
+                seed,
+                samples,
+                lenient=True,
+                fallback=fallback,
+                widened=widened,
             )
         if result is None:  # not even the seat's own knowledge fits the rules
             raise ValueError("no deal of this deck is consistent with this seat's knowledge")
@@ -525,7 +548,21 @@ class Solver:
         ``claims`` when every seat claims or is named, or :func:`.fast.spectator_view` or
         :func:`.doppel_vote.spectator_view` (the seats nobody names dealt as a multiset),
         when the deck allows it within ``budget``; otherwise :meth:`posterior` with no
-        knowledge (the same numbers, or sampled past the budget, with the error stated)."""
+        knowledge (the same numbers, or sampled past the budget, with the error stated).
+        A sample too few draws carry is not the answer: the question is asked again
+        :data:`WIDEN` times wider, its view walked first."""
+        return self._spectator(claims, named, budget, samples or SAMPLES, widened=False)
+
+    def _spectator(
+        self,
+        claims: Mapping[int, ClaimKey],
+        named: frozenset[int],
+        budget: int,
+        samples: int,
+        *,
+        widened: bool,
+    ) -> Vote:
+        """:meth:`spectator`; ``widened``: as :meth:`_posterior`'s."""
         no_free = all(s in claims or s in named for s in range(self.n))
         walked = False  # a view's exact walk ran past the budget (see :meth:`_posterior`)
         if (self.fast.ok or self.doppel.ok) and no_free:
@@ -557,12 +594,15 @@ class Solver:
             if got is not None:
                 return Vote(self.n, *got)
         try:
-            post = self._posterior(None, claims, budget, 0, samples, walked=walked, fallback=False)
+            post = self._posterior(
+                None, claims, budget, 0, samples, walked=walked, fallback=False, widened=widened
+            )
         except _Untrusted:
-            # Too few draws carry the sampled answer: the view's own walk, exact however
-            # long it takes, costs far less than the posterior's (Revenants at eight
-            # players: a second against a minute, compiled).
-            return self.spectator(claims, named, budget=UNBOUNDED, samples=samples)
+            # Too few draws carry the sampled answer: wider, the view's own walk first (it
+            # costs far less than the posterior's: Revenants at eight players, unbounded, a
+            # second against a minute, compiled).
+            wide = self.widen
+            return self._spectator(claims, named, budget * wide, samples * wide, widened=True)
         return Vote.of(post)
 
     def vote_table(self, claims: Mapping[int, ClaimKey], budget: int) -> VoteTable | None:
@@ -664,12 +704,16 @@ class Solver:
         lenient: bool,
         sample_now: bool = False,
         fallback: bool = True,
+        widened: bool = False,
     ) -> Posterior | None:
         """One answer, strict or ``lenient`` (None: no world fits).  Past ``budget`` it is
         sampled; a sample that cannot be trusted (no draw fitted, which proves nothing:
         seen with a Doppelgänger at nine players; or too few carry it, :data:`MIN_ESS`) is
-        enumerated exactly instead, however long that takes, or without ``fallback``
-        raises :class:`_Untrusted`."""
+        replaced by the answer to the same question :data:`WIDEN` times wider (budget and
+        draws), or without ``fallback`` raises :class:`_Untrusted`.  ``widened``: this is
+        that wider question; its untrusted sample is the answer, its ``error``
+        :data:`FLAGGED_ERROR` (None when no draw fitted: the caller weighs the claims
+        leniently)."""
         if not lenient and self.fast.ok and not sample_now:
             lies = {s: self.lie_weight(c) for s, c in claims.items()}
             try:
@@ -709,9 +753,20 @@ class Solver:
         except _Budget:
             final, dealt, total, error, ess = _sample(self, run, order, allowed, seed, samples)
             if ess < self.min_ess or total <= 0.0:  # no draw fitted, or too few carry it
-                if not fallback:
-                    raise _Untrusted from None
-                return self._solve(knowledge, claims, UNBOUNDED, seed, samples, lenient=lenient)
+                if not widened:
+                    if not fallback:
+                        raise _Untrusted from None
+                    wide = self.widen
+                    return self._solve(
+                        knowledge,
+                        claims,
+                        budget * wide,
+                        seed,
+                        samples * wide,
+                        lenient=lenient,
+                        widened=True,
+                    )
+                error = FLAGGED_ERROR  # (or, with no draw fitted, None below)
             exact = False
         if total <= 0.0:
             return None
