@@ -1242,6 +1242,31 @@ class Walk:
         if self.work > self.budget:
             raise DoppelBudget
         w2 = w * prior
+        if i + 1 == self.last_move and self.ins_at >= 0:
+            # The last move before the Insomniac's claim is weighed (:meth:`insomniacs_fit`):
+            # only the choices that leave its seat a card its claim can fit with go on.  (An
+            # unclaimed Troublemaker's 36 swaps, most of them dead there: at ten players
+            # with few claims, nine of every ten choices the walk tried.)
+            p = self.ins_at
+            cards = self.cards
+            stays = self.ins_fits(cards[p])  # a move that leaves its card where it is
+            for a in opts:
+                v = a[0]
+                if v == SWAP_V:
+                    x, y = a[1], a[2]
+                elif v == ROB_V:
+                    x, y = seat, a[1]
+                else:  # (nothing else moves a player's card before the Insomniac looks)
+                    x = y = -1
+                if p == x:
+                    fits = self.ins_fits(cards[y])
+                elif p == y:
+                    fits = self.ins_fits(cards[x])
+                else:
+                    fits = stays
+                if fits:
+                    self.apply(kind, seat, a, i, w2, step)
+            return
         for a in opts:
             self.apply(kind, seat, a, i, w2, step)
 
