@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from loupgarou.bots.one_night.bot import BOT_BUDGET, BOT_SAMPLES
 from loupgarou.bots.one_night.knowledge import named_seats
 from loupgarou.bots.one_night.solver import (
     FLAGGED_ERROR,
@@ -112,6 +113,29 @@ def test_past_the_wider_question_the_untrusted_sample_is_the_answer_flagged() ->
     assert Vote.of(got) != exact
     # The same question gives the same answer (a seeded table replays exactly).
     again = Solver(numbers, 10).posterior(me.knowledge(), me.claims, budget=1, samples=400)
+    assert again == got
+
+
+def test_a_vote_where_most_seats_said_nothing_stops_at_the_wider_question() -> None:
+    # Ten players on the Revenants deck, and only four seats have claimed (people at the
+    # table who talk aloud and claim nothing through the app): the bot's vote at its own
+    # budget.  The exact walk of such a question can visit tens of millions of worlds (this
+    # one: 16 s interpreted; others at such tables, 30 s to 3 minutes compiled).  The
+    # solver stops at the wider question and flags its answer (here off by up to 0.29),
+    # the same answer on every run.
+    deck = scenario_deck("revenants", 10)
+    me = played(deck, 10, 1)[0][1]
+    said = {s: c for s, c in me.claims.items() if s < 4}
+    numbers = role_numbers(deck)
+    got = Solver(numbers, 10).posterior(
+        me.knowledge(), said, budget=BOT_BUDGET, samples=BOT_SAMPLES
+    )
+    assert not got.exact and got.error == FLAGGED_ERROR
+    for row in got.final:  # still a distribution over each position's card
+        assert sum(row) == pytest.approx(1.0)
+    again = Solver(numbers, 10).posterior(
+        me.knowledge(), said, budget=BOT_BUDGET, samples=BOT_SAMPLES
+    )
     assert again == got
 
 
