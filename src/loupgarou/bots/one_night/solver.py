@@ -148,9 +148,9 @@ WIDEN: Final = 8
 """How much further the solver goes when a sample is not trusted: an exact walk within
 this many times the budget, then, past it, this many times as many draws.  A sample that
 still too few draws carry is the answer, with ``error`` 1.0 (nothing bounds how far off
-it is).  So every question costs a bounded amount of work: an unbounded exact walk took 30
-s to 3 minutes of a vote at a ten-player *Revenants* table where seven seats had not
-claimed (compiled)."""
+it is).  So every question costs a bounded amount of work.  (With an unbounded exact walk
+instead, a bot's vote took from 30 s to 3 minutes, compiled, at a ten-player *Revenants*
+table where seven seats had not claimed; with this bound, at most about 2 s.)"""
 FLAGGED_ERROR: Final = 1.0
 """The ``error`` of an answer sampled past :data:`WIDEN` that too few draws carry."""
 FAST_FACTOR: Final = 25
