@@ -73,8 +73,8 @@ def test_an_answer_that_a_few_draws_carry_is_asked_again_wider() -> None:
     # At the vote of a ten-player Revenants game every seat has claimed, so nearly every
     # draw weighs nothing and a handful carry the whole sampled answer: its standard error
     # says nothing of how far off it is.  The solver asks again with a wider budget, within
-    # which this question is walked exactly (it needs more than twice the budget: 16 is
-    # not enough, and the widened 4 is 32).
+    # which this question is walked exactly (a budget of 16 is not enough for it; the
+    # budget 4, widened, is 32).
     deck = scenario_deck("revenants", 10)
     me = played(deck, 10, 1)[0][0]
     numbers = role_numbers(deck)
