@@ -478,28 +478,21 @@ class Solver:
         hit = self._cache.look(key)
         if isinstance(hit, Posterior):
             return hit
-        result = self._solve(
-            knowledge,
-            dict(useful),
-            budget,
-            seed,
-            samples,
-            lenient=False,
-            sample_now=walked,
-            fallback=fallback,
-            widened=widened,
-        )
-        if result is None:  # no world fits every claim: weigh them all
+        result = None
+        for lenient in (False, True):  # lenient: no world fits every claim, weigh them all
             result = self._solve(
                 knowledge,
                 dict(useful),
                 budget,
                 seed,
                 samples,
-                lenient=True,
+                lenient=lenient,
+                sample_now=walked and not lenient,
                 fallback=fallback,
                 widened=widened,
             )
+            if result is not None:
+                break
         if result is None:  # not even the seat's own knowledge fits the rules
             raise ValueError("no deal of this deck is consistent with this seat's knowledge")
         self._cache.keep(key, result)
