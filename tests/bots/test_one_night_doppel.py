@@ -16,7 +16,7 @@ from functools import cache
 
 import pytest
 
-from loupgarou.bots.one_night.doppel import interchangeable
+from loupgarou.bots.one_night.doppel import interchangeable, pool
 from loupgarou.bots.one_night.knowledge import (
     CARD,
     COPIED,
@@ -68,7 +68,13 @@ SMALL = {
         "troublemaker",
         "hunter",
     ),
+    # Three liar roles, dealt as one card (:func:`doppel.pool`): a Doppelgänger that copies
+    # one, a Troublemaker that may move the copied card to the Drunk, who may give it to
+    # the centre and take a pooled card nobody reads.
+    "dg-liars-drunk-tm": ("doppelganger", "werewolf", "minion", "tanner", "drunk", "troublemaker"),
+    "dg-liars-drunk-robber": ("doppelganger", "werewolf", "minion", "drunk", "robber", "villager"),
 }
+POOLED = ("dg-liars-drunk-tm", "dg-liars-drunk-robber", "dg-minion-insomniac-tm")
 
 
 @cache
@@ -106,6 +112,36 @@ def test_the_doppelganger_path_matches_brute_force(name: str) -> None:
         assert post.no_wolf == pytest.approx(no_wolf, abs=1e-9)
     if name in ("dg-seer-drunk-robber", "dg-wolves-robber-tm"):
         assert lenient  # lenient answers are compared too
+
+
+@pytest.mark.parametrize("name", POOLED)
+def test_liar_cards_dealt_as_one_give_brute_force_s_answers(name: str) -> None:
+    # Nothing tells a Werewolf from the Minion or the Tanner but the solving seat's own
+    # knowledge and an honest Seer's sighting: elsewhere the walk deals them as one card,
+    # splits it in proportion and reads "no Werewolf among the players" from how many
+    # pooled cards the players hold.  Brute force deals every card apart.
+    solver = solver_for(numbers(SMALL[name]), 3)
+    rng = random.Random(f"pooled {name}")
+    every = worlds_of(name)
+    pooled = 0
+    for _ in range(40):
+        world = rng.choice(every)
+        me = rng.choice([-1, 0, 1, 2])
+        claims = random_claims(rng, world, me, liars_lie=True)
+        knowledge = None if me < 0 else world[2][me]
+        allowed = solver._allowed(knowledge, claims, lenient=False)
+        if allowed is None or pool(solver.doppel, knowledge, claims, allowed, False) is None:
+            continue
+        pooled += 1
+        post = solver.posterior(knowledge, claims, budget=BIG)
+        ref = brute_posterior(SMALL[name], 3, every, knowledge, claims, lenient=post.lenient)
+        assert ref is not None
+        final, no_wolf = ref
+        assert post.exact
+        for p in range(6):
+            assert post.final[p] == pytest.approx(final[p], abs=1e-9)
+        assert post.no_wolf == pytest.approx(no_wolf, abs=1e-9)
+    assert pooled >= 10  # the comparison is not vacuous
 
 
 def test_a_seer_that_saw_a_card_the_copied_troublemaker_moved() -> None:
@@ -164,6 +200,12 @@ TABLES = {
     "anarchie-7": (anarchie_deck(7, 3), 7),
     "anarchie-8": (anarchie_deck(8, 4), 8),
     "anarchie-10": (anarchie_deck(10, 5), 10),
+    # Four players with the Doppelgänger, the Troublemaker and the Drunk beside a pooled
+    # card: the copied one can be swapped to the Drunk and given to the centre.
+    "liars-4": (
+        ("doppelganger", "werewolf", "minion", "tanner", "drunk", "troublemaker", "villager"),
+        4,
+    ),
 }
 
 
@@ -199,6 +241,29 @@ def test_the_doppelganger_path_gives_the_general_enumeration_s_answers(
             used += 1
             lenient += got.lenient
     assert used > 10  # the comparison is not vacuous
+
+
+def test_pooled_liar_cards_where_the_copied_one_ends_in_the_centre() -> None:
+    # A Doppelgänger that copied a pooled card carries its role; when the card itself
+    # leaves the players (the Troublemaker gives it to the Drunk, who gives it to the
+    # centre) the role is still among them on the Doppelgänger's card, and counts once
+    # for "no Werewolf among the players".  Spectators and seats with few claims leave
+    # such worlds possible; the general enumeration deals every card apart.
+    quick, general = solvers("liars-4")
+    rng = random.Random("liars-4")
+    used = 0
+    for table in readers("liars-4", 6):
+        claims = dict(table[0].claims)
+        for k in [None, *(r.knowledge() for r in table)]:
+            me = -1 if k is None else k.seat
+            for keep in (0.0, 0.5, 1.0):
+                mine = {s: c for s, c in claims.items() if s != me and rng.random() < keep}
+                allowed = quick._allowed(k, mine, lenient=False)
+                if allowed is None or pool(quick.doppel, k, mine, allowed, False) is None:
+                    continue
+                same(quick.posterior(k, mine, budget=BIG), general.posterior(k, mine, budget=BIG))
+                used += 1
+    assert used >= 20  # the comparison is not vacuous
 
 
 @pytest.mark.parametrize("name", ["anarchie-6", "anarchie-7"])

@@ -50,6 +50,11 @@ Mason joins those steps; a copied Insomniac looks last).  So:
 - Seats that claimed the same role alone (or nothing), that no claim and nothing the
   solving seat knows names, are interchangeable (:func:`interchangeable`): each class is
   dealt as a multiset and each of its seats gets the mean of the class's sums.
+- The liar cards (the Werewolves, the Minion, the Tanner) are dealt as one card,
+  :data:`POOL`, when neither the solving seat's knowledge nor a claimed sighting names one
+  of them (:func:`pool`): each is then each of their roles in proportion, and whether a
+  Werewolf is among the players at dawn is a hypergeometric chance of how many pooled
+  cards they hold (the one the Doppelgänger copied followed to dawn, :attr:`Walk.x_at`).
 - The moves that end a night with nobody reading them, with no claim weighed after them,
   are summed in closed form (:meth:`Walk.leaf_mix`): a Robber's by a seat that neither
   claims nor solves, the Troublemaker's and the Drunk's by any seat but the solving one
@@ -87,6 +92,7 @@ from .encoded import (
     options,
     own_action,
 )
+from .fast import none_a_wolf
 from .knowledge import (
     CARD,
     CENTRE,
@@ -107,6 +113,7 @@ from .knowledge import (
     SEER,
     SHOWN,
     SWAPPED,
+    TANNER,
     TM,
     TOOK,
     VILLAGER,
@@ -140,6 +147,16 @@ _MOVES_OWN: Final = 1 << ROBBER | 1 << DRUNK
 _MOVES_OTHERS: Final = 1 << TM
 """The copy that changes another player's card at step 1 (a copied Robber leaves the
 Doppelgänger card at the seat it robs)."""
+
+
+POOL: Final = TANNER
+"""A posterior's pooled liar card (:func:`pool`).  It takes the Tanner's number: the
+Tanner does nothing at night and gives its holder a reason to lie, as any pooled card
+does, and a pooled deck holds no Tanner of its own (the deck's Tanner is pooled)."""
+
+
+_NONE: Final[list[tuple[int, float]]] = []
+"""No Drunk's exchange to come (:meth:`Walk.pooled_dawn`; never changed)."""
 
 
 class DoppelBudget(Exception):
@@ -203,9 +220,22 @@ class DoppelDeck:
         self.actions = {a: as_action(a) for opts in self.options.values() for a in opts}
         self.truths: dict[tuple[int, int, tuple[Obs, ...]], tuple[bool, ClaimKey]] = {}
         """(seat, dealt, observations) -> (whether it lies, its truthful claim)."""
+        self.liars = tuple((r, k) for r, k in sorted(self.counts.items()) if r in LIAR_ROLES)
+        """The deck's liar roles (the Werewolf, the Minion, the Tanner) with their copies."""
+        self._pooled: DoppelDeck | None = None
+
+    def pooled(self) -> DoppelDeck:
+        """This deck with its liar cards dealt as one card, :data:`POOL` (:func:`pool`)."""
+        if self._pooled is None:
+            counts = {r: k for r, k in self.counts.items() if r not in LIAR_ROLES}
+            counts[POOL] = sum(k for _, k in self.liars)
+            self._pooled = DoppelDeck(counts, self.n, self.peek)
+        return self._pooled
 
     def clear_caches(self) -> None:
         self.truths.clear()
+        if self._pooled is not None:
+            self._pooled.clear_caches()
 
 
 _Plan = tuple[list[tuple[int, int]], list[list[int]], int, int, list[int], float, int, bool]
@@ -226,12 +256,96 @@ def solve(  # noqa: PLR0917
     """The exact sums for ``knowledge`` and ``claims`` (``lies``: each claim's lie weight;
     ``allowed``: per position, the cards it may have been dealt, as the general
     enumeration works them out).  Raises :class:`DoppelBudget` past ``budget``."""
+    pooled = pool(dd, knowledge, claims, allowed, lenient)
+    copies: tuple[tuple[int, int], ...] = ()
+    if pooled is not None:
+        dd, allowed, copies = pooled
     classes = interchangeable(dd.n, knowledge, claims, allowed)
-    w = Walk(dd, knowledge, claims, lies, lenient, budget, free=classes)
+    w = Walk(
+        dd,
+        knowledge,
+        claims,
+        lies,
+        lenient,
+        budget,
+        free=classes,
+        pool=none_a_wolf(copies) if copies else None,
+    )
     walk(w, allowed)
+    if copies:
+        split(w.final, copies)
+        split(w.dealt, copies)
     share(w.final, classes)
     share(w.dealt, classes)
     return w.final, w.dealt, w.total, w.wolf_mass, w.worlds
+
+
+def pool(
+    dd: DoppelDeck,
+    knowledge: NightKnowledge | None,
+    claims: Mapping[int, ClaimKey],
+    allowed: list[frozenset[int]],
+    lenient: bool,
+) -> tuple[DoppelDeck, list[frozenset[int]], tuple[tuple[int, int], ...]] | None:
+    """The liar cards dealt as one, for a posterior, when nothing tells them apart: the
+    pooled deck, ``allowed`` with :data:`POOL` for them, and the pooled roles with their
+    copies (None: not here).
+
+    A liar card weighs its holder's claim the same whatever its role (the lie weight), and
+    the night treats them alike where anyone reads it: a Robber that robs one, an
+    Insomniac that ends with one, a Doppelgänger that copies one all lie, and what a
+    Werewolf or the Minion sees nobody reads.  Only the solving seat's knowledge (its own
+    card, what it saw) and an honest claimant's sighting tell one role from another, so
+    neither may name one, and every position may be dealt all of them or none.  A world
+    with pooled cards then stands for the same number of worlds whatever it is (the orders
+    of the roles over the pooled cards), each pooled card is each role in proportion to
+    its copies (:func:`split`), and the Werewolves among the players at dawn follow a
+    hypergeometric law (:meth:`Walk.pooled_dawn`).  Not lenient: an honest seat's false
+    claim weighs by what it names."""
+    if lenient or len(dd.liars) < 2:
+        return None
+    if knowledge is not None and _names_a_liar(knowledge):
+        return None
+    if any(role in LIAR_ROLES for c in claims.values() for role, _, _ in c.saw):
+        return None
+    liars = frozenset(r for r, _ in dd.liars)
+    out = []
+    for a in allowed:
+        got = a & liars
+        if not got:
+            out.append(a)
+        elif got == liars:
+            out.append((a - liars) | {POOL})
+        else:
+            return None
+    return dd.pooled(), out, dd.liars
+
+
+def _names_a_liar(knowledge: NightKnowledge) -> bool:
+    """Whether the seat holds a liar card or saw one (which then tells the roles apart)."""
+    if knowledge.dealt in LIAR_ROLES:
+        return True
+    for o in knowledge.obs:
+        kind = o[0]
+        if kind in (WOLVES, SHOWN):
+            return True
+        if kind in (COPIED, CARD, ROBBED, CENTRE) and o[2] in LIAR_ROLES:
+            return True
+        if kind == OWN and o[1] in LIAR_ROLES:
+            return True
+    return False
+
+
+def split(sums: list[list[float]], copies: tuple[tuple[int, int], ...]) -> None:
+    """Share each position's weight of the pooled card (:func:`pool`) out among the pooled
+    roles, in proportion to their copies."""
+    k = sum(m for _, m in copies)
+    for row in sums:
+        v = row[POOL]
+        if v != 0.0:
+            row[POOL] = 0.0
+            for r, m in copies:
+                row[r] += v * m / k
 
 
 def interchangeable(
@@ -330,8 +444,15 @@ class Walk:
         budget: int,
         *,
         free: tuple[tuple[int, ...], ...] = (),
+        pool: list[float] | None = None,
     ) -> None:
         self.d = dd
+        self.pool_h: list[float] = [] if pool is None else pool
+        """With the liar cards pooled (:func:`pool`; empty: not), per number of pooled
+        cards among the players at dawn, the chance that none is a Werewolf."""
+        self.x_at = -1
+        """Where the pooled card the Doppelgänger copied is now (-1: it copied none, or no
+        pool)."""
         self.free = tuple(c for c in free if len(c) > 1)
         self.after: list[int] = []
         """Per index of the dealing order: the seat of its class dealt last before it, when
@@ -415,12 +536,15 @@ class Walk:
         self.kept: tuple[tuple[int, int], ...] = ()
         """The cards :meth:`place` keeps out of the players' hands for this deal."""
         self.order: list[int] = []
-        self.acc = [0.0] * (2 * dd.size + 1)
-        self.accs = [[0.0] * (2 * dd.size + 1) for _ in range(3)]
-        """:meth:`reveal`'s buffers for :attr:`acc`, per number of lazy slots left unread."""
+        width = 2 * dd.size + 1 + len(self.pool_h)
+        self.acc = [0.0] * width
         """Weights :meth:`leaf` keeps for :meth:`flush`: per position, of the worlds where it
-        holds a card nobody read at dawn; per position, where it was dealt one; and of the
-        worlds with no Werewolf among the players but a player holding a card nobody read."""
+        holds a card nobody read at dawn; per position, where it was dealt one; of the
+        worlds with no Werewolf among the players but a player holding a card nobody read;
+        and with the liar cards pooled, of the worlds where a player holds a card nobody
+        read, per number of pooled cards among the players (:meth:`pooled_dawn`)."""
+        self.accs = [[0.0] * width for _ in range(3)]
+        """:meth:`reveal`'s buffers for :attr:`acc`, per number of lazy slots left unread."""
         self.night_w = 0.0
         """The weight summed so far over the worlds of the current deal."""
         self.fixed: list[int] = []
@@ -1286,6 +1410,8 @@ class Walk:
             if not (self.copy_mask >> seen) & 1:
                 return  # (see :meth:`night`)
             self.copy = seen
+            if seen == POOL and self.pool_h:
+                self.x_at = t  # the pooled card it copied, followed to dawn
             if self.push(seat, (COPIED, t, seen)):
                 # Now that the copy is known, its claim is weighed as soon as it can be.
                 if self.dg_when:
@@ -1297,6 +1423,7 @@ class Walk:
                 self.dg_settle = -1
             obs[seat].pop()
             self.copy = -1
+            self.x_at = -1
             return
         if v == LOOKP_V:
             t = a[1]
@@ -1308,11 +1435,11 @@ class Walk:
             # The Drunk's new card stays unknown: nobody looks at the Drunk's seat after
             # step 8 (the Insomniacs look at their own), so it is any card left.
             c = n + a[1]
-            cards[seat], cards[c] = cards[c], cards[seat]
+            self.exchange(seat, c)
             if self.push(seat, (TOOK, a[1])):
                 self.task(i + 1, w)
             obs[seat].pop()
-            cards[seat], cards[c] = cards[c], cards[seat]
+            self.exchange(seat, c)
             return
         if v in (LOOKC_V, PEEK_V, TAKE_V):
             for c in a[1:]:
@@ -1335,26 +1462,36 @@ class Walk:
             return
         if v == ROB_V:
             t = a[1]
-            cards[seat], cards[t] = cards[t], cards[seat]
+            self.exchange(seat, t)
             if self.push(seat, (ROBBED, t, cards[seat])):
                 self.task(i + 1, w)
             obs[seat].pop()
-            cards[seat], cards[t] = cards[t], cards[seat]
+            self.exchange(seat, t)
             return
         if v == SWAP_V:
             x, y = a[1], a[2]
-            cards[x], cards[y] = cards[y], cards[x]
+            self.exchange(x, y)
             if self.push(seat, (SWAPPED, x, y)):
                 self.task(i + 1, w)
             obs[seat].pop()
-            cards[x], cards[y] = cards[y], cards[x]
+            self.exchange(x, y)
             return
         c = n + a[1]  # take
-        cards[seat], cards[c] = cards[c], cards[seat]
+        self.exchange(seat, c)
         if self.push(seat, (TOOK, a[1])):
             self.task(i + 1, w)
         obs[seat].pop()
-        cards[seat], cards[c] = cards[c], cards[seat]
+        self.exchange(seat, c)
+
+    def exchange(self, x: int, y: int) -> None:
+        """Exchange the cards at positions ``x`` and ``y`` (its own inverse), following the
+        pooled card the Doppelgänger copied (:attr:`x_at`)."""
+        cards = self.cards
+        cards[x], cards[y] = cards[y], cards[x]
+        if self.x_at == x:
+            self.x_at = y
+        elif self.x_at == y:
+            self.x_at = x
 
     # --- a finished night -----------------------------------------------------------------
 
@@ -1387,7 +1524,9 @@ class Walk:
                 if r == WOLF and p < n:
                     wolf = True
         self.lazy_dealt(w)
-        if wolf:
+        if self.pool_h:
+            self.pooled_dawn(w, _NONE, _NONE)
+        elif wolf:
             self.wolf_mass += w
         elif unknown:
             acc[2 * size] += w
@@ -1433,9 +1572,80 @@ class Walk:
                 else:
                     row[as_dg if tok == DG else tok] += w * m
         self.lazy_dealt(w)
+        if self.pool_h:
+            self.pooled_dawn(w, mix.drunk, mix.slots)
+            return
         wolf, unknown = mix.dawn(cards, as_dg, self.n)
         self.wolf_mass += w * wolf
         acc[2 * size] += w * unknown
+
+    def pooled_players(self) -> tuple[int, int, bool]:
+        """With the liar cards pooled (:func:`pool`): how many pooled cards the players
+        hold now, told apart (the one the Doppelgänger copied, :attr:`x_at`, counts once,
+        on its own card or on the Doppelgänger's when it has left the players); how many
+        players hold a card nobody read; whether a player holds the Doppelgänger card."""
+        cards = self.cards
+        n = self.n
+        pooled = 0
+        unknown = 0
+        dg_in = False
+        for p in range(n):
+            tok = cards[p]
+            if tok == POOL:
+                pooled += 1
+            elif tok < 0:
+                unknown += 1
+            elif tok == DG:
+                dg_in = True
+        if self.x_at >= n and dg_in:
+            pooled += 1  # the copied role is among the players on the Doppelgänger card only
+        return pooled, unknown, dg_in
+
+    def pooled_dawn(
+        self, w: float, drunk: list[tuple[int, float]], slots: list[tuple[int, float]]
+    ) -> None:
+        """Add a world's (or a :class:`_Mix`'s worlds') weight ``w`` with a Werewolf among
+        the players at dawn, when the liar cards are pooled (:func:`pool`): ``s`` pooled
+        cards among them, told apart (:meth:`pooled_players`), hold none with the chance
+        :attr:`pool_h` ``[s]``.  ``drunk`` and ``slots``: the Drunk's exchange still to
+        come, as :class:`_Mix` gives it (empty: none).  A player's card nobody read (the
+        one the Drunk took) may be one more: its weight waits in :attr:`acc` for
+        :meth:`flush`, by ``s``."""
+        cards = self.cards
+        h = self.pool_h
+        pooled, unknown, dg_in = self.pooled_players()
+        base = 2 * len(cards) + 1
+        acc = self.acc
+        if not slots:
+            self.wolf_mass += w * (1.0 - h[pooled])
+            if unknown:
+                acc[base + pooled] += w
+            return
+        # Before the Drunk's exchange the copied card is a player's (nothing else moves a
+        # card to the centre), so the Doppelgänger card counts for nothing of its own.
+        x = self.x_at
+        wolf = 0.0
+        for q, m in drunk:
+            # The card the Drunk gives to the centre (from position ``q`` before the moves).
+            tok = cards[q]
+            s = pooled
+            u = unknown
+            if q == x:
+                s = pooled - 1 + (1 if dg_in else 0)  # its role stays on the Doppelgänger card
+            elif tok == POOL:
+                s -= 1
+            elif tok < 0:
+                u -= 1
+            for c, m2 in slots:
+                # The card it takes.
+                took = cards[c]
+                s2 = s + 1 if took == POOL else s
+                u2 = u + 1 if took < 0 else u
+                pr = m * m2
+                wolf += pr * (1.0 - h[s2])
+                if u2:
+                    acc[base + s2] += w * pr
+        self.wolf_mass += w * wolf
 
     def mixture(self, i: int) -> _Mix:
         """The moves from task ``i`` to the end of the night, every choice of each in
@@ -1511,6 +1721,16 @@ class Walk:
         if w > 0.0:
             self.wolf_mass += w * rem.get(WOLF, 0) / k
             acc[2 * size] = 0.0
+        h = self.pool_h
+        if h:
+            # The card nobody read is a pooled one with this chance: one more to tell apart.
+            chance = rem.get(POOL, 0) / k
+            base = 2 * size + 1
+            for s in range(len(h) - 1):
+                w = acc[base + s]
+                if w > 0.0:
+                    self.wolf_mass += w * chance * (h[s] - h[s + 1])
+                    acc[base + s] = 0.0
 
 
 class _Mix:

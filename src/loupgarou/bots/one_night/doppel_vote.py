@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .doppel import DoppelDeck, Walk, share, walk
-from .fast import VoteTable
+from .doppel import POOL, DoppelDeck, Walk, pool, share, split, walk
+from .fast import VoteTable, none_a_wolf
 from .knowledge import (
     DG,
     LIAR_ROLES,
@@ -62,7 +62,11 @@ def vote_table(
     """Every honest claimant's vote summary for ``claims`` (every seat's own claim among
     them), from one walk with no seat's knowledge; ``allowed`` as :func:`.doppel.solve`
     takes it (worked out with no knowledge)."""
-    w = _VoteWalk(dd, dict(claims), dict(lies), budget)
+    pooled = pool(dd, None, claims, allowed, False)
+    copies: tuple[tuple[int, int], ...] = ()
+    if pooled is not None:
+        dd, allowed, copies = pooled
+    w = _VoteWalk(dd, dict(claims), dict(lies), budget, copies)
     walk(w, allowed)
     return VoteTable(dd.n, w.masks)
 
@@ -71,14 +75,27 @@ class _VoteWalk(Walk):
     """The Doppelgänger's walk with no seat's knowledge, each world's weight kept under the
     set of claimants that lie in it (a row per set: the total, the weight with a Werewolf
     among the players, then each player's weight of ending as a Werewolf, then as the
-    Tanner)."""
+    Tanner).  With the liar cards pooled (``copies``, :func:`.doppel.pool`), a pooled card
+    is a Werewolf and the Tanner in proportion to their copies."""
 
     def __init__(
-        self, dd: DoppelDeck, claims: dict[int, ClaimKey], lies: dict[int, float], budget: int
+        self,
+        dd: DoppelDeck,
+        claims: dict[int, ClaimKey],
+        lies: dict[int, float],
+        budget: int,
+        copies: tuple[tuple[int, int], ...] = (),
     ) -> None:
-        super().__init__(dd, None, claims, lies, False, budget)
+        super().__init__(
+            dd, None, claims, lies, False, budget, pool=none_a_wolf(copies) if copies else None
+        )
         self.defers = False  # (its rows are kept by :meth:`leaf` alone)
         self.masks: dict[int, list[float]] = {}
+        k = sum(m for _, m in copies)
+        self.wolf_share = sum(m for r, m in copies if r == WOLF) / k if k else 0.0
+        """With a pool: the share of its cards that are Werewolves."""
+        self.tanner_share = sum(m for r, m in copies if r == TANNER) / k if k else 0.0
+        """With a pool: the share of its cards that are the Tanner."""
 
     def leaf(self, w: float) -> None:
         self.worlds += 1
@@ -100,6 +117,9 @@ class _VoteWalk(Walk):
         if row is None:
             row = self.masks[mask] = [0.0] * (2 + 2 * n)
         row[0] += w
+        if self.pool_h:
+            self.pooled_row(row, w)
+            return
         cards = self.cards
         k = self.k
         wolf = False
@@ -125,6 +145,32 @@ class _VoteWalk(Walk):
         elif unknown:
             row[1] += w * self.rem.get(WOLF, 0) / k
 
+    def pooled_row(self, row: list[float], w: float) -> None:
+        """:meth:`leaf`'s sums for a world of weight ``w`` with the liar cards pooled: each
+        pooled card (or the Doppelgänger's copy of one) is a Werewolf or the Tanner in
+        proportion, and a Werewolf is among the players as :meth:`.Walk.pooled_players`
+        and :attr:`pool_h` say (the card the Drunk took, nobody read, one more pooled card
+        with the chance of the cards left)."""
+        n = self.n
+        cards = self.cards
+        pool_card = self.rem.get(POOL, 0) / self.k if self.k else 0.0
+        as_dg = DG if self.copy < 0 else self.copy  # what the Doppelgänger card is
+        wolf, tanner = self.wolf_share, self.tanner_share
+        for p in range(n):
+            tok = cards[p]
+            if tok < 0:
+                row[2 + p] += w * pool_card * wolf
+                row[2 + n + p] += w * pool_card * tanner
+            elif (as_dg if tok == DG else tok) == POOL:
+                row[2 + p] += w * wolf
+                row[2 + n + p] += w * tanner
+        h = self.pool_h
+        s, unknown, _ = self.pooled_players()
+        none = h[s]
+        if unknown:
+            none -= pool_card * (h[s] - h[s + 1])
+        row[1] += w * (1.0 - none)
+
     def flush(self) -> None:
         """Nothing to share out: :meth:`leaf` keeps each world's rows itself."""
 
@@ -141,11 +187,18 @@ def spectator_view(
     ``allowed`` as :func:`.doppel.solve` takes it (worked out with no knowledge)."""
     named = {s for c in claims.values() for s in named_seats(c)}
     free = tuple(s for s in range(dd.n) if s not in claims and s not in named)
-    w = Walk(dd, None, dict(claims), dict(lies), False, budget, free=(free,))
+    pooled = pool(dd, None, claims, allowed, False)
+    copies: tuple[tuple[int, int], ...] = ()
+    if pooled is not None:
+        dd, allowed, copies = pooled
+    h = none_a_wolf(copies) if copies else None
+    w = Walk(dd, None, dict(claims), dict(lies), False, budget, free=(free,), pool=h)
     walk(w, allowed)
     if w.total <= 0.0:
         return None
     final = w.final
+    if copies:
+        split(final, copies)
     share(final, w.free)  # each free seat's sums: the mean of theirs (the module docstring)
     inv = 1.0 / w.total
     n = dd.n

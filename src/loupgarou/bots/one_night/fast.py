@@ -982,12 +982,12 @@ class _Walk:
         self.pool_split: list[tuple[int, float]] = []
         """The pooled liar card's roles (:func:`_pool`), each with its share (none: no pool)."""
         self.pool_h: list[float] = []
+        """Per number of pooled cards among the players at dawn, the chance that none of
+        them is a Werewolf (:meth:`set_pool`)."""
         self.pool_ways = 1.0
         """How many worlds one world with pooled cards stands for (the orders of the pooled
         roles over the pooled cards): every world's starting weight, so that walks with
         different pools add up."""
-        """Per number of pooled cards among the players at dawn, the chance that none of
-        them is a Werewolf (:meth:`set_pool`)."""
         self.seer_memo: dict[int, Seen] = {}
         """(cards left, the Seer's seat) -> :func:`_seer_centre` (the seats below 16), when
         the solving seat saw centre cards (else :attr:`SeerReq.seen` keeps it)."""
@@ -998,14 +998,12 @@ class _Walk:
         so ``j`` of them hold no Werewolf with the chance that the deck's pooled Werewolves
         all lie among the others."""
         k = sum(m for _, m in copies)
-        wolves = sum(m for r, m in copies if r == WOLF)
         self.pool_split = [(r, m / k) for r, m in copies]
         ways = factorial(k)
         for _, m in copies:
             ways //= factorial(m)
         self.pool_ways = float(ways)
-        ways = comb(k, wolves)
-        self.pool_h = [comb(k - j, wolves) / ways if j <= k else 0.0 for j in range(k + 2)]
+        self.pool_h = none_a_wolf(copies)
 
     def place(self, i: int, w: float, mask: int, code: int) -> float:
         """Deal the seat of step ``i`` each card it may hold, then the next step, or the
@@ -1603,6 +1601,17 @@ def _enumerate(  # noqa: PLR0917
     if walk.total <= 0.0:
         return None
     return walk
+
+
+def none_a_wolf(copies: tuple[tuple[int, int], ...]) -> list[float]:
+    """Per number ``j`` of pooled liar cards (``copies``: their roles with their copies,
+    :func:`_pool`) from 0 to all of them and one more, the chance that none of ``j`` given
+    ones is a Werewolf: which role each pooled card is being a uniform draw, every pooled
+    Werewolf lies among the others."""
+    k = sum(m for _, m in copies)
+    wolves = sum(m for r, m in copies if r == WOLF)
+    ways = comb(k, wolves)
+    return [comb(k - j, wolves) / ways if j <= k else 0.0 for j in range(k + 2)]
 
 
 def _pool(
