@@ -16,14 +16,18 @@ from functools import cache
 
 import pytest
 
-from loupgarou.bots.one_night.doppel import interchangeable, pool
+from loupgarou.bots.one_night.doppel import interchangeable, parts
 from loupgarou.bots.one_night.knowledge import (
     CARD,
+    CENTRE,
     COPIED,
     DG,
+    LIAR_ROLES,
     ROLES,
     SEER,
     TM,
+    ClaimKey,
+    NightKnowledge,
     ViewReader,
     truthful,
 )
@@ -73,6 +77,8 @@ SMALL = {
     # the centre and take a pooled card nobody reads.
     "dg-liars-drunk-tm": ("doppelganger", "werewolf", "minion", "tanner", "drunk", "troublemaker"),
     "dg-liars-drunk-robber": ("doppelganger", "werewolf", "minion", "drunk", "robber", "villager"),
+    # The Seer and a Doppelgänger that copies it can both see a liar card.
+    "dg-seer-liars": ("doppelganger", "werewolf", "minion", "seer", "villager", "tanner"),
 }
 POOLED = ("dg-liars-drunk-tm", "dg-liars-drunk-robber", "dg-minion-insomniac-tm")
 
@@ -114,6 +120,16 @@ def test_the_doppelganger_path_matches_brute_force(name: str) -> None:
         assert lenient  # lenient answers are compared too
 
 
+def pooled_walk(
+    solver: Solver, knowledge: NightKnowledge | None, claims: dict[int, ClaimKey]
+) -> bool:
+    """Whether the question's walks deal the liar cards as one somewhere."""
+    allowed = solver._allowed(knowledge, claims, lenient=False)
+    return allowed is not None and any(
+        p.copies for p in parts(solver.doppel, knowledge, claims, allowed, False)
+    )
+
+
 @pytest.mark.parametrize("name", POOLED)
 def test_liar_cards_dealt_as_one_give_brute_force_s_answers(name: str) -> None:
     # Nothing tells a Werewolf from the Minion or the Tanner but the solving seat's own
@@ -129,8 +145,7 @@ def test_liar_cards_dealt_as_one_give_brute_force_s_answers(name: str) -> None:
         me = rng.choice([-1, 0, 1, 2])
         claims = random_claims(rng, world, me, liars_lie=True)
         knowledge = None if me < 0 else world[2][me]
-        allowed = solver._allowed(knowledge, claims, lenient=False)
-        if allowed is None or pool(solver.doppel, knowledge, claims, allowed, False) is None:
+        if not pooled_walk(solver, knowledge, claims):
             continue
         pooled += 1
         post = solver.posterior(knowledge, claims, budget=BIG)
@@ -243,6 +258,46 @@ def test_the_doppelganger_path_gives_the_general_enumeration_s_answers(
     assert used > 10  # the comparison is not vacuous
 
 
+def test_two_seers_that_name_liar_cards_are_walked_apart_once_each() -> None:
+    # The Seer and a Doppelgänger that copied it both say which liar card they saw: only
+    # the worlds where neither holds those cards deal the liar cards as one; the others
+    # are walked apart, once each (the first such claimant that holds one of them).
+    name = "dg-seer-liars"
+    solver = solver_for(numbers(SMALL[name]), 3)
+    every = worlds_of(name)
+    seen = set()
+    for _, _, known in every:
+        saw_liars = [
+            k
+            for k in known
+            if k.dealt in (SEER, DG)
+            and any(o[0] in (CARD, CENTRE) and o[2] in LIAR_ROLES for o in k.obs)
+        ]
+        if len(saw_liars) < 2:
+            continue
+        for me in (-1, 0, 1, 2):
+            knowledge = None if me < 0 else known[me]
+            claims = {k.seat: truthful(k.seat, k.dealt, k.obs) for k in known if k.seat != me}
+            if sum(any(r in LIAR_ROLES for r, _, _ in c.saw) for c in claims.values()) < 2:
+                continue
+            if not pooled_walk(solver, knowledge, claims):
+                continue
+            key = (knowledge, tuple(sorted(claims.items())))
+            if key in seen:
+                continue
+            seen.add(key)
+            post = solver.posterior(knowledge, claims, budget=BIG)
+            ref = brute_posterior(SMALL[name], 3, every, knowledge, claims, lenient=post.lenient)
+            assert ref is not None
+            assert post.exact
+            for p in range(6):
+                assert post.final[p] == pytest.approx(ref[0][p], abs=1e-9)
+            assert post.no_wolf == pytest.approx(ref[1], abs=1e-9)
+            if len(seen) == 8:
+                return
+    raise AssertionError(f"only {len(seen)} situations where two seats name liar cards")
+
+
 def test_pooled_liar_cards_where_the_copied_one_ends_in_the_centre() -> None:
     # A Doppelgänger that copied a pooled card carries its role; when the card itself
     # leaves the players (the Troublemaker gives it to the Drunk, who gives it to the
@@ -258,8 +313,7 @@ def test_pooled_liar_cards_where_the_copied_one_ends_in_the_centre() -> None:
             me = -1 if k is None else k.seat
             for keep in (0.0, 0.5, 1.0):
                 mine = {s: c for s, c in claims.items() if s != me and rng.random() < keep}
-                allowed = quick._allowed(k, mine, lenient=False)
-                if allowed is None or pool(quick.doppel, k, mine, allowed, False) is None:
+                if not pooled_walk(quick, k, mine):
                     continue
                 same(quick.posterior(k, mine, budget=BIG), general.posterior(k, mine, budget=BIG))
                 used += 1

@@ -51,10 +51,12 @@ Mason joins those steps; a copied Insomniac looks last).  So:
   solving seat knows names, are interchangeable (:func:`interchangeable`): each class is
   dealt as a multiset and each of its seats gets the mean of the class's sums.
 - The liar cards (the Werewolves, the Minion, the Tanner) are dealt as one card,
-  :data:`POOL`, when neither the solving seat's knowledge nor a claimed sighting names one
-  of them (:func:`pool`): each is then each of their roles in proportion, and whether a
-  Werewolf is among the players at dawn is a hypergeometric chance of how many pooled
-  cards they hold (the one the Doppelgänger copied followed to dawn, :attr:`Walk.x_at`).
+  :data:`POOL`, in the worlds where nothing tells them apart (:func:`parts`: the solving
+  seat's knowledge names none, and no claimant that names one in a sighting holds the
+  Seer or the Doppelgänger card; the other worlds are walked apart): each is then each
+  of their roles in proportion, and whether a Werewolf is among the players at dawn is
+  a hypergeometric chance of how many pooled cards they hold (the one the Doppelgänger
+  copied followed to dawn, :attr:`Walk.x_at`).
 - The moves that end a night with nobody reading them, with no claim weighed after them,
   are summed in closed form (:meth:`Walk.leaf_mix`): a Robber's by a seat that neither
   claims nor solves, the Troublemaker's and the Drunk's by any seat but the solving one
@@ -150,7 +152,7 @@ Doppelgänger card at the seat it robs)."""
 
 
 POOL: Final = TANNER
-"""A posterior's pooled liar card (:func:`pool`).  It takes the Tanner's number: the
+"""A posterior's pooled liar card (:func:`parts`).  It takes the Tanner's number: the
 Tanner does nothing at night and gives its holder a reason to lie, as any pooled card
 does, and a pooled deck holds no Tanner of its own (the deck's Tanner is pooled)."""
 
@@ -225,7 +227,7 @@ class DoppelDeck:
         self._pooled: DoppelDeck | None = None
 
     def pooled(self) -> DoppelDeck:
-        """This deck with its liar cards dealt as one card, :data:`POOL` (:func:`pool`)."""
+        """This deck with its liar cards dealt as one card, :data:`POOL` (:func:`parts`)."""
         if self._pooled is None:
             counts = {r: k for r, k in self.counts.items() if r not in LIAR_ROLES}
             counts[POOL] = sum(k for _, k in self.liars)
@@ -255,70 +257,133 @@ def solve(  # noqa: PLR0917
 ) -> Sums:
     """The exact sums for ``knowledge`` and ``claims`` (``lies``: each claim's lie weight;
     ``allowed``: per position, the cards it may have been dealt, as the general
-    enumeration works them out).  Raises :class:`DoppelBudget` past ``budget``."""
-    pooled = pool(dd, knowledge, claims, allowed, lenient)
-    copies: tuple[tuple[int, int], ...] = ()
-    if pooled is not None:
-        dd, allowed, copies = pooled
-    classes = interchangeable(dd.n, knowledge, claims, allowed)
-    w = Walk(
-        dd,
-        knowledge,
-        claims,
-        lies,
-        lenient,
-        budget,
-        free=classes,
-        pool=none_a_wolf(copies) if copies else None,
-    )
-    walk(w, allowed)
-    if copies:
-        split(w.final, copies)
-        split(w.dealt, copies)
-    share(w.final, classes)
-    share(w.dealt, classes)
-    return w.final, w.dealt, w.total, w.wolf_mass, w.worlds
+    enumeration works them out), from the walks of :func:`parts`.  Raises
+    :class:`DoppelBudget` past ``budget``."""
+    final = [[0.0] * NROLES for _ in range(dd.size)]
+    dealt = [[0.0] * NROLES for _ in range(dd.size)]
+    total = wolf_mass = 0.0
+    worlds = used = 0
+    for part in parts(dd, knowledge, claims, allowed, lenient):
+        classes = interchangeable(dd.n, knowledge, claims, part.allowed)
+        w = Walk(
+            part.deck,
+            knowledge,
+            claims,
+            lies,
+            lenient,
+            budget - used,
+            free=classes,
+            pool=part.chances,
+        )
+        walk(w, part.allowed)
+        used += w.work
+        for into, sums in ((final, w.final), (dealt, w.dealt)):
+            part.split(sums)
+            share(sums, classes)
+            for row, got in zip(into, sums, strict=True):
+                for r, v in enumerate(got):
+                    row[r] += v * part.ways
+        total += w.total * part.ways
+        wolf_mass += w.wolf_mass * part.ways
+        worlds += w.worlds
+    return final, dealt, total, wolf_mass, worlds
 
 
-def pool(
+class Part:
+    """One walk of a question (:func:`parts`): the deck it deals, what each position may be
+    dealt, and with the liar cards pooled, their roles with their copies (``copies``), the
+    worlds one pooled world stands for (``ways``: the orders of the roles over the pooled
+    cards) and the chances :meth:`Walk.pooled_dawn` reads (``chances``, None: no pool)."""
+
+    __slots__ = ("allowed", "chances", "copies", "deck", "ways")
+
+    def __init__(
+        self,
+        deck: DoppelDeck,
+        allowed: list[frozenset[int]],
+        copies: tuple[tuple[int, int], ...] = (),
+    ) -> None:
+        self.deck = deck
+        self.allowed = allowed
+        self.copies = copies
+        ways = math.factorial(sum(m for _, m in copies))
+        for _, m in copies:
+            ways //= math.factorial(m)
+        self.ways = float(ways)
+        self.chances = none_a_wolf(copies) if copies else None
+
+    def split(self, sums: list[list[float]]) -> None:
+        """Share each position's weight of the pooled card out among the pooled roles, in
+        proportion to their copies (nothing without a pool)."""
+        copies = self.copies
+        if not copies:
+            return
+        k = sum(m for _, m in copies)
+        for row in sums:
+            v = row[POOL]
+            if v != 0.0:
+                row[POOL] = 0.0
+                for r, m in copies:
+                    row[r] += v * m / k
+
+
+_READERS: Final = frozenset({SEER, DG})
+"""The cards whose holder may see a liar card and stay honest: the Seer, and the
+Doppelgänger that copies it (:func:`parts`)."""
+
+
+def parts(
     dd: DoppelDeck,
     knowledge: NightKnowledge | None,
     claims: Mapping[int, ClaimKey],
     allowed: list[frozenset[int]],
     lenient: bool,
-) -> tuple[DoppelDeck, list[frozenset[int]], tuple[tuple[int, int], ...]] | None:
-    """The liar cards dealt as one, for a posterior, when nothing tells them apart: the
-    pooled deck, ``allowed`` with :data:`POOL` for them, and the pooled roles with their
-    copies (None: not here).
+) -> list[Part]:
+    """The walks whose sums add up to a question's, with the liar cards dealt as one
+    where nothing tells them apart (one walk of the deck as it is where that never holds).
 
     A liar card weighs its holder's claim the same whatever its role (the lie weight), and
     the night treats them alike where anyone reads it: a Robber that robs one, an
     Insomniac that ends with one, a Doppelgänger that copies one all lie, and what a
     Werewolf or the Minion sees nobody reads.  Only the solving seat's knowledge (its own
-    card, what it saw) and an honest claimant's sighting tell one role from another, so
-    neither may name one, and every position may be dealt all of them or none.  A world
-    with pooled cards then stands for the same number of worlds whatever it is (the orders
-    of the roles over the pooled cards), each pooled card is each role in proportion to
-    its copies (:func:`split`), and the Werewolves among the players at dawn follow a
-    hypergeometric law (:meth:`Walk.pooled_dawn`).  Not lenient: an honest seat's false
-    claim weighs by what it names."""
+    card, what it saw) and an honest Seer's sighting (a dealt Seer's, or a copied one's)
+    tell one role from another.  So when the solving seat holds no liar card and saw
+    none, and every position may be dealt all of them or none (not lenient: an honest
+    seat's false claim weighs by what it names), the worlds where no claimant that names
+    a liar role in a sighting holds the Seer or the Doppelgänger card are walked with the
+    liar cards as one, :data:`POOL`; the others, apart, one walk per such claimant (the
+    first of them that holds one of those cards), each card dealt as it is.
+
+    In the pooled walk a world stands for the same number of worlds whatever it is (the
+    orders of the roles over the pooled cards, :attr:`Part.ways`), each pooled card is
+    each role in proportion to its copies (:meth:`Part.split`), and the Werewolves among
+    the players at dawn follow a hypergeometric law (:meth:`Walk.pooled_dawn`)."""
+    whole = [Part(dd, allowed)]
     if lenient or len(dd.liars) < 2:
-        return None
+        return whole
     if knowledge is not None and _names_a_liar(knowledge):
-        return None
-    if any(role in LIAR_ROLES for c in claims.values() for role, _, _ in c.saw):
-        return None
+        return whole
     liars = frozenset(r for r, _ in dd.liars)
-    out = []
-    for a in allowed:
-        got = a & liars
-        if not got:
-            out.append(a)
-        elif got == liars:
-            out.append((a - liars) | {POOL})
-        else:
-            return None
-    return dd.pooled(), out, dd.liars
+    if any(a & liars and not liars <= a for a in allowed):
+        return whole
+    naming = [
+        s
+        for s in sorted(claims)
+        if allowed[s] & _READERS and any(r in LIAR_ROLES for r, _, _ in claims[s].saw)
+    ]
+    out: list[Part] = []
+    outside = [a - _READERS if p in naming else a for p, a in enumerate(allowed)]
+    if all(outside):
+        pooled = [(a - liars) | {POOL} if a & liars else a for a in outside]
+        out.append(Part(dd.pooled(), pooled, dd.liars))
+    for j, s in enumerate(naming):
+        inside = list(allowed)
+        for t in naming[:j]:
+            inside[t] = inside[t] - _READERS
+        inside[s] = inside[s] & _READERS
+        if all(inside):
+            out.append(Part(dd, inside))
+    return out
 
 
 def _names_a_liar(knowledge: NightKnowledge) -> bool:
@@ -334,18 +399,6 @@ def _names_a_liar(knowledge: NightKnowledge) -> bool:
         if kind == OWN and o[1] in LIAR_ROLES:
             return True
     return False
-
-
-def split(sums: list[list[float]], copies: tuple[tuple[int, int], ...]) -> None:
-    """Share each position's weight of the pooled card (:func:`pool`) out among the pooled
-    roles, in proportion to their copies."""
-    k = sum(m for _, m in copies)
-    for row in sums:
-        v = row[POOL]
-        if v != 0.0:
-            row[POOL] = 0.0
-            for r, m in copies:
-                row[r] += v * m / k
 
 
 def interchangeable(
@@ -448,7 +501,7 @@ class Walk:
     ) -> None:
         self.d = dd
         self.pool_h: list[float] = [] if pool is None else pool
-        """With the liar cards pooled (:func:`pool`; empty: not), per number of pooled
+        """With the liar cards pooled (:func:`parts`; empty: not), per number of pooled
         cards among the players at dawn, the chance that none is a Werewolf."""
         self.x_at = -1
         """Where the pooled card the Doppelgänger copied is now (-1: it copied none, or no
@@ -1580,7 +1633,7 @@ class Walk:
         acc[2 * size] += w * unknown
 
     def pooled_players(self) -> tuple[int, int, bool]:
-        """With the liar cards pooled (:func:`pool`): how many pooled cards the players
+        """With the liar cards pooled (:func:`parts`): how many pooled cards the players
         hold now, told apart (the one the Doppelgänger copied, :attr:`x_at`, counts once,
         on its own card or on the Doppelgänger's when it has left the players); how many
         players hold a card nobody read; whether a player holds the Doppelgänger card."""
@@ -1605,7 +1658,7 @@ class Walk:
         self, w: float, drunk: list[tuple[int, float]], slots: list[tuple[int, float]]
     ) -> None:
         """Add a world's (or a :class:`_Mix`'s worlds') weight ``w`` with a Werewolf among
-        the players at dawn, when the liar cards are pooled (:func:`pool`): ``s`` pooled
+        the players at dawn, when the liar cards are pooled (:func:`parts`): ``s`` pooled
         cards among them, told apart (:meth:`pooled_players`), hold none with the chance
         :attr:`pool_h` ``[s]``.  ``drunk`` and ``slots``: the Drunk's exchange still to
         come, as :class:`_Mix` gives it (empty: none).  A player's card nobody read (the
@@ -1833,4 +1886,4 @@ def _static_fit(c: ClaimKey, r: int) -> bool:
     return c.did is None and all(role == MASON and seat >= 0 for role, seat, _ in c.saw)
 
 
-__all__ = ["DoppelBudget", "DoppelDeck", "Walk", "solve", "walk"]
+__all__ = ["DoppelBudget", "DoppelDeck", "Part", "Walk", "parts", "solve", "walk"]

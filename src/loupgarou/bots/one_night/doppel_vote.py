@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .doppel import POOL, DoppelDeck, Walk, pool, share, split, walk
+from .doppel import NROLES, POOL, DoppelDeck, Walk, parts, share, walk
 from .fast import VoteTable, none_a_wolf
 from .knowledge import (
     DG,
@@ -62,13 +62,17 @@ def vote_table(
     """Every honest claimant's vote summary for ``claims`` (every seat's own claim among
     them), from one walk with no seat's knowledge; ``allowed`` as :func:`.doppel.solve`
     takes it (worked out with no knowledge)."""
-    pooled = pool(dd, None, claims, allowed, False)
-    copies: tuple[tuple[int, int], ...] = ()
-    if pooled is not None:
-        dd, allowed, copies = pooled
-    w = _VoteWalk(dd, dict(claims), dict(lies), budget, copies)
-    walk(w, allowed)
-    return VoteTable(dd.n, w.masks)
+    masks: dict[int, list[float]] = {}
+    used = 0
+    for part in parts(dd, None, claims, allowed, False):
+        w = _VoteWalk(part.deck, dict(claims), dict(lies), budget - used, part.copies)
+        walk(w, part.allowed)
+        used += w.work
+        for mask, got in w.masks.items():
+            row = masks.setdefault(mask, [0.0] * len(got))
+            for j, v in enumerate(got):
+                row[j] += v * part.ways
+    return VoteTable(dd.n, masks)
 
 
 class _VoteWalk(Walk):
@@ -187,24 +191,37 @@ def spectator_view(
     ``allowed`` as :func:`.doppel.solve` takes it (worked out with no knowledge)."""
     named = {s for c in claims.values() for s in named_seats(c)}
     free = tuple(s for s in range(dd.n) if s not in claims and s not in named)
-    pooled = pool(dd, None, claims, allowed, False)
-    copies: tuple[tuple[int, int], ...] = ()
-    if pooled is not None:
-        dd, allowed, copies = pooled
-    h = none_a_wolf(copies) if copies else None
-    w = Walk(dd, None, dict(claims), dict(lies), False, budget, free=(free,), pool=h)
-    walk(w, allowed)
-    if w.total <= 0.0:
+    final = [[0.0] * NROLES for _ in range(dd.size)]
+    total = wolf_mass = 0.0
+    used = 0
+    for part in parts(dd, None, claims, allowed, False):
+        w = Walk(
+            part.deck,
+            None,
+            dict(claims),
+            dict(lies),
+            False,
+            budget - used,
+            free=(free,),
+            pool=part.chances,
+        )
+        walk(w, part.allowed)
+        used += w.work
+        part.split(w.final)
+        for row, got in zip(final, w.final, strict=True):
+            for r, v in enumerate(got):
+                row[r] += v * part.ways
+        total += w.total * part.ways
+        wolf_mass += w.wolf_mass * part.ways
+    if total <= 0.0:
         return None
-    final = w.final
-    if copies:
-        split(final, copies)
-    share(final, w.free)  # each free seat's sums: the mean of theirs (the module docstring)
-    inv = 1.0 / w.total
+    if len(free) > 1:
+        share(final, (free,))  # each free seat's sums: the mean of theirs (the module docstring)
+    inv = 1.0 / total
     n = dd.n
     wolf = tuple([final[p][WOLF] * inv for p in range(n)])
     tanner = tuple([final[p][TANNER] * inv for p in range(n)])
-    return wolf, tanner, min(1.0, max(0.0, 1.0 - w.wolf_mass * inv))
+    return wolf, tanner, min(1.0, max(0.0, 1.0 - wolf_mass * inv))
 
 
 __all__ = ["doppel_shareable", "spectator_view", "vote_table"]
