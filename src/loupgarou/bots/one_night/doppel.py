@@ -157,10 +157,6 @@ Tanner does nothing at night and gives its holder a reason to lie, as any pooled
 does, and a pooled deck holds no Tanner of its own (the deck's Tanner is pooled)."""
 
 
-_NONE: Final[list[tuple[int, float]]] = []
-"""No Drunk's exchange to come (:meth:`Walk.pooled_dawn`; never changed)."""
-
-
 class DoppelBudget(Exception):
     """The enumeration would be longer than the budget allows."""
 
@@ -1578,7 +1574,7 @@ class Walk:
                     wolf = True
         self.lazy_dealt(w)
         if self.pool_h:
-            self.pooled_dawn(w, _NONE, _NONE)
+            self.pooled_dawn(w, None)
         elif wolf:
             self.wolf_mass += w
         elif unknown:
@@ -1626,7 +1622,7 @@ class Walk:
                     row[as_dg if tok == DG else tok] += w * m
         self.lazy_dealt(w)
         if self.pool_h:
-            self.pooled_dawn(w, mix.drunk, mix.slots)
+            self.pooled_dawn(w, mix)
             return
         wolf, unknown = mix.dawn(cards, as_dg, self.n)
         self.wolf_mass += w * wolf
@@ -1654,22 +1650,20 @@ class Walk:
             pooled += 1  # the copied role is among the players on the Doppelgänger card only
         return pooled, unknown, dg_in
 
-    def pooled_dawn(
-        self, w: float, drunk: list[tuple[int, float]], slots: list[tuple[int, float]]
-    ) -> None:
+    def pooled_dawn(self, w: float, mix: _Mix | None) -> None:
         """Add a world's (or a :class:`_Mix`'s worlds') weight ``w`` with a Werewolf among
         the players at dawn, when the liar cards are pooled (:func:`parts`): ``s`` pooled
         cards among them, told apart (:meth:`pooled_players`), hold none with the chance
-        :attr:`pool_h` ``[s]``.  ``drunk`` and ``slots``: the Drunk's exchange still to
-        come, as :class:`_Mix` gives it (empty: none).  A player's card nobody read (the
-        one the Drunk took) may be one more: its weight waits in :attr:`acc` for
-        :meth:`flush`, by ``s``."""
+        :attr:`pool_h` ``[s]``; ``mix``: the moves still to come, summed (None: none; of
+        them only the Drunk's exchange changes the players' cards).  A player's card
+        nobody read (the one the Drunk took) may be one more: its weight waits in
+        :attr:`acc` for :meth:`flush`, by ``s``."""
         cards = self.cards
         h = self.pool_h
         pooled, unknown, dg_in = self.pooled_players()
         base = 2 * len(cards) + 1
         acc = self.acc
-        if not slots:
+        if mix is None or not mix.slots:
             self.wolf_mass += w * (1.0 - h[pooled])
             if unknown:
                 acc[base + pooled] += w
@@ -1677,8 +1671,9 @@ class Walk:
         # Before the Drunk's exchange the copied card is a player's (nothing else moves a
         # card to the centre), so the Doppelgänger card counts for nothing of its own.
         x = self.x_at
+        slots = mix.slots
         wolf = 0.0
-        for q, m in drunk:
+        for q, m in mix.drunk:
             # The card the Drunk gives to the centre (from position ``q`` before the moves).
             tok = cards[q]
             s = pooled
