@@ -31,7 +31,13 @@ from loupgarou.bots.one_night.knowledge import (
     ViewReader,
     truthful,
 )
-from loupgarou.bots.one_night.solver import Solver, role_numbers, solver_for
+from loupgarou.bots.one_night.solver import (
+    DEFAULT_BUDGET,
+    Posterior,
+    Solver,
+    role_numbers,
+    solver_for,
+)
 from loupgarou.variants.one_night.roles import Role
 from loupgarou.variants.one_night.scenarios import find_scenario
 from loupgarou.variants.one_night.setup import draw_pool, drawn_deck
@@ -92,6 +98,25 @@ def numbers(deck: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(ROLES.index(Role(r)) for r in deck)
 
 
+def matches_brute_force(
+    name: str,
+    solver: Solver,
+    knowledge: NightKnowledge | None,
+    claims: dict[int, ClaimKey],
+    budget: int = DEFAULT_BUDGET,
+) -> Posterior:
+    """The solver's answer, checked against brute force on the small deck ``name``."""
+    post = solver.posterior(knowledge, claims, budget=budget)
+    ref = brute_posterior(SMALL[name], 3, worlds_of(name), knowledge, claims, lenient=post.lenient)
+    assert ref is not None
+    final, no_wolf = ref
+    assert post.exact
+    for p in range(6):
+        assert post.final[p] == pytest.approx(final[p], abs=1e-9)
+    assert post.no_wolf == pytest.approx(no_wolf, abs=1e-9)
+    return post
+
+
 @pytest.mark.parametrize("name", sorted(SMALL))
 def test_the_doppelganger_path_matches_brute_force(name: str) -> None:
     solver = solver_for(numbers(SMALL[name]), 3)
@@ -107,15 +132,7 @@ def test_the_doppelganger_path_matches_brute_force(name: str) -> None:
             victim = rng.choice(sorted(claims))
             claims[victim] = lie(rng, 3, victim)
         knowledge = None if me < 0 else world[2][me]
-        post = solver.posterior(knowledge, claims)
-        ref = brute_posterior(SMALL[name], 3, every, knowledge, claims, lenient=post.lenient)
-        assert ref is not None
-        final, no_wolf = ref
-        assert post.exact
-        lenient += post.lenient
-        for p in range(6):
-            assert post.final[p] == pytest.approx(final[p], abs=1e-9)
-        assert post.no_wolf == pytest.approx(no_wolf, abs=1e-9)
+        lenient += matches_brute_force(name, solver, knowledge, claims).lenient
     if name in ("dg-seer-drunk-robber", "dg-wolves-robber-tm"):
         assert lenient  # lenient answers are compared too
 
@@ -148,14 +165,7 @@ def test_liar_cards_dealt_as_one_give_brute_force_s_answers(name: str) -> None:
         if not pooled_walk(solver, knowledge, claims):
             continue
         pooled += 1
-        post = solver.posterior(knowledge, claims, budget=BIG)
-        ref = brute_posterior(SMALL[name], 3, every, knowledge, claims, lenient=post.lenient)
-        assert ref is not None
-        final, no_wolf = ref
-        assert post.exact
-        for p in range(6):
-            assert post.final[p] == pytest.approx(final[p], abs=1e-9)
-        assert post.no_wolf == pytest.approx(no_wolf, abs=1e-9)
+        matches_brute_force(name, solver, knowledge, claims, BIG)
     assert pooled >= 10  # the comparison is not vacuous
 
 
@@ -180,13 +190,7 @@ def test_a_seer_that_saw_a_card_the_copied_troublemaker_moved() -> None:
             if key in seen:
                 continue
             seen.add(key)
-            post = solver.posterior(known[me], claims)
-            ref = brute_posterior(SMALL[name], 3, every, known[me], claims, lenient=post.lenient)
-            assert ref is not None
-            assert post.exact
-            for p in range(6):
-                assert post.final[p] == pytest.approx(ref[0][p], abs=1e-9)
-            assert post.no_wolf == pytest.approx(ref[1], abs=1e-9)
+            matches_brute_force(name, solver, known[me], claims)
     assert len(seen) >= 10  # the comparison is not vacuous
 
 
@@ -286,13 +290,7 @@ def test_two_seers_that_name_liar_cards_are_walked_apart_once_each() -> None:
             if key in seen:
                 continue
             seen.add(key)
-            post = solver.posterior(knowledge, claims, budget=BIG)
-            ref = brute_posterior(SMALL[name], 3, every, knowledge, claims, lenient=post.lenient)
-            assert ref is not None
-            assert post.exact
-            for p in range(6):
-                assert post.final[p] == pytest.approx(ref[0][p], abs=1e-9)
-            assert post.no_wolf == pytest.approx(ref[1], abs=1e-9)
+            matches_brute_force(name, solver, knowledge, claims, BIG)
             if len(seen) == 8:
                 return
     raise AssertionError(f"only {len(seen)} situations where two seats name liar cards")

@@ -547,8 +547,6 @@ class Walk:
         self.claimants = tuple(sorted(claims))
         self.tasks: list[tuple[int, int]] = []
         self.settle: list[list[int]] = []
-        self.plans: dict[tuple[int, ...], _Plan] = {}
-        """The players' cards -> :meth:`plan`."""
         self.dg_when: list[int] = []
         """This deal's index of the task before which the Doppelgänger's claim is weighed,
         per copy (empty: no claimant holds the Doppelgänger card)."""
@@ -794,10 +792,7 @@ class Walk:
         self.copy = -1
         for o in self.obs:
             o.clear()
-        key = tuple(deal[: self.n])
-        plan = self.plans.get(key)
-        if plan is None:
-            plan = self.plans[key] = self.plan(key)
+        plan = self.plan(deal)  # (each deal of the players' cards comes once a walk)
         (
             self.tasks,
             self.settle,
@@ -1057,14 +1052,15 @@ class Walk:
             self.k = k
         self.acc = outer
 
-    def plan(self, seats: tuple[int, ...]) -> _Plan:
-        """The night's tasks for the cards dealt to the seats, when to weigh each claim but
-        a Doppelgänger's and those the card alone weighs, the index of the task after the Doppelgänger's (-1: no player
-        holds it), the index of the task after the last that may move a card an Insomniac
-        sees (the Doppelgänger's, the Robber's, the Troublemaker's; 0: none) and, if a
-        claimant holds the Doppelgänger card, when to weigh its claim per copy; and the
-        product of the weights the cards alone fix (a liar's: its lie weight; an honest
-        seat's whose card fits its claim: 1)."""
+    def plan(self, seats: list[int]) -> _Plan:
+        """For the cards dealt to the players (``seats``: the deal, of which only the
+        players' positions are read): the night's tasks, when to weigh each claim but a
+        Doppelgänger's and those the card alone weighs, the index of the task after the
+        Doppelgänger's (-1: no player holds it), the index of the task after the last that
+        may move a card an Insomniac sees (the Doppelgänger's, the Robber's, the
+        Troublemaker's; 0: none) and, if a claimant holds the Doppelgänger card, when to
+        weigh its claim per copy; and the product of the weights the cards alone fix (a
+        liar's: its lie weight; an honest seat's whose card fits its claim: 1)."""
         n = self.n
         tasks: list[tuple[int, int]] = []
         at = [-1] * 11  # per group task, its index
