@@ -42,6 +42,7 @@ from loupgarou.bots.one_night.knowledge import ClaimKey, NightKnowledge
 from loupgarou.bots.one_night.solver import Solver, role_numbers, solver_for
 from loupgarou.bots.registry import family_bots
 from loupgarou.core.actions import Action, Decision
+from loupgarou.core.errors import SetupError
 from loupgarou.core.statements import Statement
 from loupgarou.engine.views import SeatView
 from loupgarou.sim.runner import SimSpec, new_game, parse_bots, run
@@ -328,6 +329,34 @@ def profile(games: int) -> None:
     print_profile(lambda: run(spec), f"{games} sensible games", 30)
 
 
+def only_one_table(table: str, calls: int) -> int:
+    """``--only``: the solver's two measures at one table, and nothing else (a quick way to
+    compare two builds on the same situations, each in a process of its own)."""
+    scenario, _, players = table.partition(":")
+    if not players.isdigit():
+        print(f"--only wants SCENARIO:PLAYERS, e.g. revenants:10 (got {table!r})")
+        return 2
+    try:
+        situations = vote_situations(scenario, int(players), calls)
+    except SetupError as e:
+        print(f"--only: {e.message}")
+        return 2
+    print(describe_run())
+    row = time_solver(situations, calls, no_claims=False)
+    votes = time_votes(situations)
+    print(
+        f"  {scenario} {players} players, posterior at the vote, cold: median "
+        f"{row['median_ms']:.3f} ms, mean {row['mean_ms']:.3f} ms, worst {row['max_ms']:.3f} ms, "
+        f"exact {row['exact']}/{row['calls']}"
+    )
+    print(
+        f"  every asking seat of a game (Solver.vote): {votes['ms_per_call']:.3f} ms a call, "
+        f"median {votes['median_ms_per_game']:.3f} ms a game, exact {votes['exact']}/{votes['calls']}"
+    )
+    print(json.dumps({"build": build_name(), "posterior": row, "votes": votes}))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=3000, help="sensible games timed (3000)")
@@ -337,7 +366,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-scenarios", action="store_true", help="skip the solver on every scenario"
     )
+    parser.add_argument(
+        "--only",
+        metavar="SCENARIO:PLAYERS",
+        help="only the solver at one table (e.g. revenants:10): cold posterior calls at "
+        "the vote and a game's votes, as printed for every scenario",
+    )
     args = parser.parse_args(argv)
+    if args.only:
+        return only_one_table(args.only, args.calls)
     games = 600 if args.quick else args.games
     calls = 10 if args.quick else args.calls
     print(describe_run())
