@@ -94,7 +94,7 @@ from .encoded import (
     options,
     own_action,
 )
-from .fast import none_a_wolf
+from .fast import none_a_wolf, pool_orders
 from .knowledge import (
     CARD,
     CENTRE,
@@ -302,10 +302,7 @@ class Part:
         self.deck = deck
         self.allowed = allowed
         self.copies = copies
-        ways = math.factorial(sum(m for _, m in copies))
-        for _, m in copies:
-            ways //= math.factorial(m)
-        self.ways = float(ways)
+        self.ways = pool_orders(copies)
         self.chances = none_a_wolf(copies) if copies else None
 
     def split(self, sums: list[list[float]]) -> None:

@@ -79,7 +79,7 @@ class _VoteWalk(Walk):
     """The Doppelgänger's walk with no seat's knowledge, each world's weight kept under the
     set of claimants that lie in it (a row per set: the total, the weight with a Werewolf
     among the players, then each player's weight of ending as a Werewolf, then as the
-    Tanner).  With the liar cards pooled (``copies``, :func:`.doppel.pool`), a pooled card
+    Tanner).  With the liar cards pooled (``copies``, :func:`.doppel.parts`), a pooled card
     is a Werewolf and the Tanner in proportion to their copies."""
 
     def __init__(

@@ -999,10 +999,7 @@ class _Walk:
         all lie among the others."""
         k = sum(m for _, m in copies)
         self.pool_split = [(r, m / k) for r, m in copies]
-        ways = factorial(k)
-        for _, m in copies:
-            ways //= factorial(m)
-        self.pool_ways = float(ways)
+        self.pool_ways = pool_orders(copies)
         self.pool_h = none_a_wolf(copies)
 
     def place(self, i: int, w: float, mask: int, code: int) -> float:
@@ -1601,6 +1598,15 @@ def _enumerate(  # noqa: PLR0917
     if walk.total <= 0.0:
         return None
     return walk
+
+
+def pool_orders(copies: tuple[tuple[int, int], ...]) -> float:
+    """How many worlds one world with pooled liar cards stands for (``copies``: their roles
+    with their copies, :func:`_pool`): the orders of the roles over the pooled cards."""
+    ways = factorial(sum(m for _, m in copies))
+    for _, m in copies:
+        ways //= factorial(m)
+    return float(ways)
 
 
 def none_a_wolf(copies: tuple[tuple[int, int], ...]) -> list[float]:
