@@ -14,6 +14,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import permutations
 from typing import Any
 
+import pytest
+
 from loupgarou.bots.one_night.knowledge import (
     LIAR_ROLES,
     ROLES,
@@ -25,7 +27,7 @@ from loupgarou.bots.one_night.knowledge import (
     known_role,
     truthful,
 )
-from loupgarou.bots.one_night.solver import EPSILON, solver_for
+from loupgarou.bots.one_night.solver import EPSILON, Posterior, solver_for
 from loupgarou.core.events import Event
 from loupgarou.core.variant import GameConfig
 from loupgarou.engine.views import SeatView
@@ -125,3 +127,22 @@ def brute_posterior(
     if total == 0.0:
         return None
     return [[v / total for v in row] for row in final], wolfless / total
+
+
+def agrees_with_brute_force(
+    post: Posterior,
+    deck: Sequence[str],
+    n: int,
+    every: Sequence[World],
+    *,
+    knowledge: NightKnowledge | None,
+    claims: Mapping[int, ClaimKey],
+) -> None:
+    """``post`` is exact and gives brute force's answer to 1e-9 (lenient if it says so)."""
+    ref = brute_posterior(deck, n, every, knowledge, claims, lenient=post.lenient)
+    assert ref is not None
+    final, no_wolf = ref
+    assert post.exact
+    for p in range(n + 3):
+        assert post.final[p] == pytest.approx(final[p], abs=1e-9)
+    assert post.no_wolf == pytest.approx(no_wolf, abs=1e-9)
