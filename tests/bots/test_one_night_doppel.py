@@ -78,7 +78,7 @@ SMALL = {
         "troublemaker",
         "hunter",
     ),
-    # Three liar roles, dealt as one card (:func:`doppel.pool`): a Doppelgänger that copies
+    # Three liar roles, dealt as one card (:func:`doppel.parts`): a Doppelgänger that copies
     # one, a Troublemaker that may move the copied card to the Drunk, who may give it to
     # the centre and take a pooled card nobody reads.
     "dg-liars-drunk-tm": ("doppelganger", "werewolf", "minion", "tanner", "drunk", "troublemaker"),
