@@ -91,7 +91,9 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thinker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="bots")
         """Where bots think: one thread, so a bot's seconds of thought never hold up the
-        loop (it gets the interpreter back every few milliseconds)."""
+        loop (it gets the interpreter lock back within a few milliseconds: from CPython's
+        bytecode loop, and in the compiled build from the One Night solver's pauses,
+        :mod:`loupgarou.bots.one_night.meter`; tests/bots/test_solver_threads.py)."""
         self._inline = False
 
     def window(self, name: str, seconds: float, limit: int) -> Window:

@@ -126,6 +126,7 @@ from .knowledge import (
     known_role,
     truthful,
 )
+from .meter import Meter
 
 CENTRE_SLOTS: Final = 3
 EPSILON: Final = 0.01
@@ -133,6 +134,9 @@ EPSILON: Final = 0.01
 DEFAULT_BUDGET: Final = 40_000
 """Choices the exact enumeration may branch over before the solver samples instead."""
 
+PAUSE: Final = 512
+"""Units of work between two pauses of the general enumeration (:mod:`.meter`): as
+:data:`.doppel.PAUSE`, whose units are alike."""
 UNBOUNDED: Final = 1 << 62
 """A budget the enumeration never reaches: the answer is exact."""
 SAMPLES: Final = 2000
@@ -837,7 +841,7 @@ _KIND_OF_VERB: Final = {
 }
 
 
-class _Run:
+class _Run(Meter):
     """One enumeration: accumulates weights over worlds."""
 
     def __init__(
@@ -855,7 +859,7 @@ class _Run:
         self.claims = claims
         self.claim_items = tuple(claims.items())
         self.lenient = lenient
-        self.budget = budget
+        super().__init__(budget, PAUSE)
         self.worlds = 0
         size = solver.size
         self.final = [[0.0] * NROLES for _ in range(size)]
@@ -873,7 +877,6 @@ class _Run:
         self.tasks: list[tuple[int, int]] = []
         self.settle: list[list[int]] = []
         self.plans: dict[tuple[int, ...], tuple[list[tuple[int, int]], list[list[int]]]] = {}
-        self.work = 0
         self.lazy: list[int] = []
         self.rem: dict[int, int] = {}
         self.k = 0
@@ -906,7 +909,7 @@ class _Run:
         """Sum every night of the current deal; ``left`` are the cards of the lazy centre
         slots, and ``weight`` the number of ways to deal them."""
         self.work += 1
-        if self.work > self.budget:
+        if self.work > self.limit and self.spent():
             raise _Budget
         deal = self.deal
         for p in self.lazy:
@@ -1176,7 +1179,7 @@ class _Run:
         if not opts:
             return
         self.work += len(opts)
-        if self.work > self.budget:
+        if self.work > self.limit and self.spent():
             raise _Budget
         if self.rng is not None:  # sampling: follow one choice, weighted to stay unbiased
             pick = opts[below(self.rng, len(opts))]
