@@ -18,6 +18,15 @@ from typing import Any
 
 from loupgarou.core.errors import LoupGarouError
 
+SWITCH_INTERVAL = 0.001
+"""How long the event loop waits for the interpreter lock while a bot thinks in its own
+thread before CPython makes the bot hand it over (``sys.setswitchinterval``; CPython's
+default is 5 ms).  A request takes the lock several times, so the default added tens of
+milliseconds to a request while a bot thought.  Measured, compiled, a ten-player *Revenants*
+table with nine sensible bots, three games each: nine HTTP requests in ten took at most
+46 to 57 ms (p99: 85 to 91) with 5 ms, and at most 20 to 25 ms (p99: 43 to 55) with 1 ms.
+The bots' thread hands the lock over only when the loop asks for it."""
+
 
 class ServeError(LoupGarouError):
     pass
@@ -183,6 +192,7 @@ def handle(args: argparse.Namespace) -> int:
     app = create_app(
         hub, ServerConfig(public_url=args.public_url, rooms_per_minute=args.rooms_per_minute)
     )
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         uvicorn.run(
             app,
