@@ -12,15 +12,21 @@ seats had not claimed took from 30 s to 3 minutes.
 
 from __future__ import annotations
 
+import math
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from loupgarou.bots.one_night.bot import BOT_BUDGET, BOT_SAMPLES
 from loupgarou.bots.one_night.knowledge import named_seats
 from loupgarou.bots.one_night.solver import (
     FLAGGED_ERROR,
     UNBOUNDED,
+    Draw,
     Solver,
     Vote,
+    ratio_error,
     role_numbers,
 )
 from loupgarou.sim.runner import SimSpec, parse_bots, play_game
@@ -167,3 +173,50 @@ def test_a_spectator_whose_sample_too_few_draws_carry_walks_its_view_wider(
         assert got.wolf(s) == pytest.approx(want.wolf(s), abs=1e-9)
         assert got.tanner(s) == pytest.approx(want.tanner(s), abs=1e-9)
     assert got.no_wolf == pytest.approx(want.no_wolf, abs=1e-9)
+
+
+@st.composite
+def draws(draw: st.DrawFn) -> tuple[list[Draw], int, int]:
+    """Sampled draws that fitted (a few nonzero sums each, as a night gives), the number
+    of estimates, and the number of draws in all (those missing fitted nothing)."""
+    width = draw(st.integers(1, 12))
+    weight = st.floats(1e-6, 1e3)
+    rows = draw(
+        st.lists(
+            st.tuples(
+                weight,
+                weight,
+                st.dictionaries(st.integers(0, 2 * width - 1), weight, max_size=width),
+                weight,
+            ),
+            min_size=1,
+            max_size=30,
+        )
+    )
+    m = len(rows) + draw(st.integers(1, 10))
+    return [(iw, w, sorted(d.items()), wm) for iw, w, d, wm in rows], width, m
+
+
+@given(draws())
+def test_the_stated_error_is_the_ratio_estimates_standard_error(
+    case: tuple[list[Draw], int, int],
+) -> None:
+    # ratio_error adds each draw's few nonzero sums to a shared term; here, the textbook
+    # sum over every draw and every estimate, the draws that fitted nothing included.
+    rows, width, m = case
+    total = sum(iw * w for iw, w, _, _ in rows)
+    sums = [0.0] * width
+    for iw, _, entries, _ in rows:
+        for k, v in entries:
+            if k < width:
+                sums[k] += iw * v
+    dense = [(iw, w, dict(entries)) for iw, w, entries, _ in rows]
+    dense += [(0.0, 0.0, {})] * (m - len(rows))
+    want = 0.0
+    for k in range(width):
+        est = sums[k] / total
+        if est > 0.0:
+            acc = sum((iw * (d.get(k, 0.0) - est * w)) ** 2 for iw, w, d in dense)
+            want = max(want, math.sqrt(acc / (m * (m - 1))) / (total / m))
+    sq = sum((iw * w) ** 2 for iw, w, _, _ in rows)
+    assert ratio_error(rows, sums, total, sq, m) == pytest.approx(want, rel=1e-6, abs=1e-12)

@@ -1295,6 +1295,38 @@ class _Run(Meter):
             self.wolf_mass += w
 
 
+Draw = tuple[float, float, list[tuple[int, float]], float]
+"""A sampled draw that fitted: its importance weight ``iw``, its worlds' weight ``w``, its
+nonzero sums ``(index, value)`` and its weight with a Werewolf among the players."""
+
+
+def ratio_error(rows: list[Draw], sums: list[float], total: float, sq: float, m: int) -> float:
+    """The largest standard error of the ratio estimates ``sums[k] / total`` over ``m``
+    draws (those not in ``rows`` fitted nothing and count as 0; ``sq``: the sum of
+    ``(iw * w) ** 2`` over ``rows``), each estimate with a positive value.
+
+    The variance sums, over the draws ``r``, ``(iw_r (d_rk - est_k w_r))^2``.  A draw
+    whose sum ``d_rk`` is 0 adds ``est_k^2 (iw_r w_r)^2``: those are summed at once, as
+    ``sq`` less the draws with a nonzero sum, so that a draw costs its few nonzero sums,
+    not one term per estimate."""
+    est = [v / total for v in sums]
+    players = len(sums)
+    acc = [0.0] * players
+    cover = [0.0] * players  # per estimate, (iw w)^2 summed over the draws with a sum there
+    for iw, w, entries, _ in rows:
+        for k, v in entries:
+            if k < players:
+                acc[k] += (iw * (v - est[k] * w)) ** 2
+                cover[k] += (iw * w) ** 2
+    mean_w = total / m
+    error = 0.0
+    for k in range(players):
+        if est[k] > 0.0:
+            var = acc[k] + est[k] * est[k] * max(0.0, sq - cover[k])
+            error = max(error, math.sqrt(var / (m * (m - 1))) / mean_w)
+    return error
+
+
 def _sample(  # noqa: PLR0917
     solver: Solver,
     run: _Run,
@@ -1318,12 +1350,18 @@ def _sample(  # noqa: PLR0917
     size = solver.size
     run.budget = 1 << 62
     run.rng = rng
-    rows: list[tuple[float, float, list[float], float]] = []
+    # Each draw's night is summed into empty tables (the exact walk may have left partial
+    # sums in the run's), read back as its nonzero entries, and emptied again: a draw
+    # touches a few dozen of the 2 * size * NROLES entries.
+    final_t = run.final = [[0.0] * NROLES for _ in range(size)]
+    dealt_t = run.dealt = [[0.0] * NROLES for _ in range(size)]
+    rows: list[Draw] = []
+    may_hold = [sorted(allowed[p]) for p in order]  # (in the order a draw tries them)
     for _ in range(samples):
         counts = dict(solver.tokens)
         iw = 1.0
-        for p in order:
-            choices = sorted((t, counts[t]) for t in allowed[p] if counts.get(t, 0))
+        for p, cards in zip(order, may_hold, strict=True):
+            choices = [(t, counts[t]) for t in cards if counts.get(t, 0)]
             total = sum(k for _, k in choices)
             if not total:
                 iw = 0.0
@@ -1338,39 +1376,36 @@ def _sample(  # noqa: PLR0917
                 x -= k
         if iw == 0.0:
             continue
-        before = [v for row in run.final for v in row] + [v for row in run.dealt for v in row]
-        before_total, before_wolf = run.total, run.wolf_mass
+        run.total = run.wolf_mass = 0.0
         # The lazy centre slots take the cards left uniformly: in card-id terms every
         # partial deal leaves the same number of ways to finish it, so no extra weight.
         run.night(counts, 1.0)
-        after = [v for row in run.final for v in row] + [v for row in run.dealt for v in row]
-        diff = [a - b for a, b in zip(after, before, strict=True)]
-        rows.append((iw, run.total - before_total, diff, run.wolf_mass - before_wolf))
-    m = samples
+        if run.total == 0.0:
+            continue  # no world of this draw fits: it adds nothing to any sum below
+        entries: list[tuple[int, float]] = []
+        for base, tables in ((0, final_t), (size * NROLES, dealt_t)):
+            for p, row in enumerate(tables):
+                for r, v in enumerate(row):
+                    if v:
+                        entries.append((base + p * NROLES + r, v))
+                        row[r] = 0.0
+        rows.append((iw, run.total, entries, run.wolf_mass))
     flat = [0.0] * (2 * size * NROLES)
     num_total = 0.0
     wolf = 0.0
-    for iw, w, diff, wm in rows:
+    for iw, w, entries, wm in rows:
         num_total += iw * w
         wolf += iw * wm
-        for k, v in enumerate(diff):
-            if v:
-                flat[k] += iw * v
+        for k, v in entries:
+            flat[k] += iw * v
     final = [flat[p * NROLES : (p + 1) * NROLES] for p in range(size)]
     dealt = [flat[(size + p) * NROLES : (size + p + 1) * NROLES] for p in range(size)]
     if num_total <= 0.0:
         return final, dealt, 0.0, 1.0, 0.0
     run.any_wolf_est = wolf / num_total
-    ess = num_total * num_total / sum((iw * w) ** 2 for iw, w, _, _ in rows)
-    # The standard error of each ratio estimate (samples that drew no deal count as 0).
-    error = 0.0
-    mean_w = num_total / m
-    for k in range(solver.n * NROLES):
-        est = flat[k] / num_total
-        if est <= 0.0:
-            continue
-        acc = sum((iw * (diff[k] - est * w)) ** 2 for iw, w, diff, _ in rows)
-        error = max(error, math.sqrt(acc / (m * (m - 1))) / mean_w)
+    sq = sum((iw * w) ** 2 for iw, w, _, _ in rows)
+    ess = num_total * num_total / sq
+    error = ratio_error(rows, flat[: solver.n * NROLES], num_total, sq, samples)
     return final, dealt, num_total, error, ess
 
 
