@@ -155,7 +155,8 @@ still too few draws carry is the answer, with ``error`` 1.0 (nothing bounds how 
 it is).  So every question costs a bounded amount of work.  (With an unbounded exact walk
 instead, a bot's vote took from 30 s to 3 minutes, compiled, at a ten-player *Revenants*
 table where seven seats had not claimed; with this bound, a few seconds: 3.5 s the worst
-of 20 such votes in session 15, on a slow day.)"""
+of 20 such votes in session 15, on a slow day; 4.2 s in session 16,
+on a day when the floor ran at half that speed.)"""
 FLAGGED_ERROR: Final = 1.0
 """The ``error`` of an answer sampled past :data:`WIDEN` that too few draws carry."""
 FAST_FACTOR: Final = 25
