@@ -4,8 +4,8 @@ The server's bots think in a thread of their own, beside the event loop that ser
 room.  Compiled, a walk never ran CPython's bytecode loop, where the interpreter lock
 changes hands, so the loop waited for the whole question (hundreds of milliseconds at a
 ten-player table, seconds at a silent one).  Here an event loop ticks every 2 ms while a
-thread asks a *Revenants* question at ten players that takes a few hundred milliseconds
-(an exact walk past its budget, then a sample); the loop must never wait long.  The test
+thread asks a *Revenants* question at ten players that takes most of a second compiled
+(exact walks past their budgets, then samples); the loop must never wait long.  The test
 runs on both builds; the compiled one is the one it guards.
 """
 
@@ -43,7 +43,7 @@ def a_silent_table_question() -> float:
         3: ClaimKey(HUNTER, None, frozenset()),
     }
     start = time.perf_counter()
-    solver.posterior(knowledge, claims, budget=4000, samples=200)
+    solver.posterior(knowledge, claims, budget=16_000, samples=200)
     return time.perf_counter() - start
 
 
@@ -64,7 +64,7 @@ def test_an_event_loop_keeps_ticking_while_a_bot_thinks() -> None:
     thinker.join()
     assert took, "the question failed"
     # The premise: the question lasts long enough for a stalled loop to show.
-    assert took[0] > 3 * LONGEST_WAIT, f"the question took only {took[0] * 1000:.0f} ms"
+    assert took[0] > 2 * LONGEST_WAIT, f"the question took only {took[0] * 1000:.0f} ms"
     assert longest < LONGEST_WAIT, (
         f"the event loop waited {longest * 1000:.0f} ms for its turn "
         f"while the question took {took[0] * 1000:.0f} ms"
