@@ -21,7 +21,7 @@ from loupgarou.core.errors import LoupGarouError
 SWITCH_INTERVAL = 0.001
 """How long the event loop waits for the interpreter lock while a bot thinks in its own
 thread before CPython makes the bot hand it over (``sys.setswitchinterval``; CPython's
-default is 5 ms).  A request takes the lock several times, so the default added tens of
+default is 5 ms).  A request takes the lock several times, so the default could add tens of
 milliseconds to a request while a bot thought.  Measured, compiled, a ten-player *Revenants*
 table with nine sensible bots, three games each: nine HTTP requests in ten took at most
 46 to 57 ms (p99: 85 to 91) with 5 ms, and at most 20 to 25 ms (p99: 43 to 55) with 1 ms.
