@@ -1349,7 +1349,7 @@ def _sample(  # noqa: PLR0917
     """
     rng = random.Random(seed)
     size = solver.size
-    run.budget = 1 << 62
+    run.budget = UNBOUNDED  # a draw follows one world: no budget (the meter still pauses)
     run.rng = rng
     # Each draw's night is summed into empty tables (the exact walk may have left partial
     # sums in the run's), read back as its nonzero entries, and emptied again: a draw
