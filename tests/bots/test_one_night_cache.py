@@ -4,6 +4,9 @@ ever changes what a bot does (the same seed gives the same games, warm or cold).
 from __future__ import annotations
 
 import random
+import threading
+from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 
@@ -25,14 +28,15 @@ BENCH = ["werewolf", "werewolf", "seer", "robber", "troublemaker", "drunk", "ins
 
 
 def game(
-    deck: list[str], n: int, seed: int, *, cold: bool = False
+    deck: list[str], n: int, seed: int, *, cold: bool = False, threads: bool = False
 ) -> tuple[Match, list[SensibleOneNight]]:
     """A seeded game of sensible bots; with ``cold``, every vote asks a solver whose
-    caches were just emptied."""
+    caches were just emptied; with ``threads``, each bot thinks on a new thread each time."""
     match = new_match(ONE_NIGHT, [f"p{i}" for i in range(n)], deck, seed=seed)
     bots = [SensibleOneNight(s, random.Random(seed * 31 + s)) for s in range(n)]
     wrapped = [ColdAtTheVote(b) for b in bots]
-    play(match, wrapped if cold else bots, rng=random.Random(seed))
+    seats = wrapped if cold else [OnFreshThreads(b) for b in bots] if threads else bots
+    play(match, seats, rng=random.Random(seed))
     assert not cold or sum(w.cold_votes for w in wrapped) == n  # every vote was cold
     return match, bots
 
@@ -77,6 +81,45 @@ def test_caches_never_change_what_the_bots_do(deck: list[str], n: int) -> None:
     again = [record(game(deck, n, seed)[0]) for seed in seeds]
     cold = [record(game(deck, n, seed, cold=True)[0]) for seed in seeds]
     assert warm == again == cold
+
+
+T = TypeVar("T")
+
+
+def on_a_thread_of_its_own(work: Callable[[], T]) -> T:
+    got: list[T] = []
+    thread = threading.Thread(target=lambda: got.append(work()))
+    thread.start()
+    thread.join()
+    return got[0]
+
+
+class OnFreshThreads:
+    """A sensible bot each of whose decisions and words is thought out on a new thread, as
+    a server's bots may be, from one request to the next."""
+
+    def __init__(self, bot: SensibleOneNight) -> None:
+        self.bot = bot
+
+    def decide(self, view: SeatView, decision: Decision) -> Action:
+        return on_a_thread_of_its_own(lambda: self.bot.decide(view, decision))
+
+    def speak(self, view: SeatView) -> Statement | None:
+        return on_a_thread_of_its_own(lambda: self.bot.speak(view))
+
+
+def test_each_thread_has_solvers_of_its_own() -> None:
+    deck = role_numbers(BENCH)
+    here = solver_for(deck, 5)
+    assert solver_for(deck, 5) is here
+    there = on_a_thread_of_its_own(lambda: solver_for(deck, 5))
+    assert isinstance(there, Solver) and there is not here
+
+
+def test_bots_thinking_on_other_threads_play_the_same_games() -> None:
+    deck = [r.value for r in find_scenario("revenants").deck_for(8)]
+    for seed in range(2):
+        assert record(game(deck, 8, seed, threads=True)[0]) == record(game(deck, 8, seed)[0])
 
 
 def test_a_kept_answer_is_the_fresh_answer() -> None:

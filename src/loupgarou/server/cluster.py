@@ -469,10 +469,26 @@ class ClusterHub(Hub):
         """A bot's answer: an input of the owner's, stored as any other."""
         if live.room.code in self.owned and self.loop is not None:
             self.loop.create_task(self._deliver_now(live, entry))
+        else:
+            live.thinking = None  # the room's new owner asks its own bots
 
     async def _deliver_now(self, live: LiveRoom, entry: dict[str, Any]) -> None:
-        with contextlib.suppress(RoomError):  # the question passed while the bot thought
-            await self._store(live, entry)
+        refused = True
+        try:
+            with contextlib.suppress(RoomError):  # the question passed while the bot thought
+                await self._store(live, entry)
+                refused = False
+        finally:
+            self._next_thought(live, refused)
+
+    def _next_thought(self, live: LiveRoom, refused: bool) -> None:
+        """As the hub's, but the bots think only about what is written: while inputs of
+        the room are being committed, :meth:`_settle` asks them once they are."""
+        live.refused = live.thinking if refused else None
+        live.thinking = None
+        code = live.room.code
+        if code in self.owned and code not in self.inflight:
+            self._bots(live)
 
     def _night_ready(self, live: LiveRoom) -> None:
         if live.room.night_running():

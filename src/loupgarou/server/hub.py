@@ -43,6 +43,10 @@ NIGHT_QUANTUM: Final = 1024
 """Night states are padded to a multiple of this many bytes, the same for every seat."""
 NIGHT_MARGIN: Final = 2048
 """Room left in a call's size for the answer to a seat's action (what it learned)."""
+BOT_THREADS: Final = 4
+"""Threads the bots think in (:attr:`Hub.thinker`): up to this many rooms' bots think at
+once, sharing the interpreter, so that a room's short question is not stuck behind
+another room's long one."""
 
 
 def token_hash(token: str) -> str:
@@ -68,8 +72,10 @@ class LiveRoom:
     seq: int
     devices: list[Device] = field(default_factory=list)
     timer: asyncio.TimerHandle | None = None
-    thinking: set[tuple[int, str]] = field(default_factory=set)
-    """The bots' requests being thought out (seat, key)."""
+    thinking: tuple[int, str] | None = None
+    """The bot request being thought out (seat, key): one at a time per room."""
+    refused: tuple[int, str] | None = None
+    """The last request whose answer the room refused (:meth:`Hub._next_thought`)."""
     night_size: int = 0
     night_key: tuple[object, ...] = ()
 
@@ -89,11 +95,13 @@ class Hub:
         self.idle_seconds = idle_seconds
         self.rooms: dict[str, LiveRoom] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.thinker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="bots")
-        """Where bots think: one thread, so a bot's seconds of thought never hold up the
-        loop (it gets the interpreter lock back within a few milliseconds: from CPython's
-        bytecode loop, and in the compiled build from the One Night solver's pauses,
-        :mod:`loupgarou.bots.one_night.meter`; tests/bots/test_solver_threads.py)."""
+        self.thinker = concurrent.futures.ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="bots")
+        """Where bots think, away from the loop, so that a bot's seconds of thought never
+        hold it up (it gets the interpreter lock back within a few milliseconds: from
+        CPython's bytecode loop, and in the compiled build from the One Night solver's
+        pauses, :mod:`loupgarou.bots.one_night.meter`; tests/bots/test_solver_threads.py).
+        Each room has one request in its queue at a time (:meth:`_bots`), so the rooms
+        take turns, and a room whose bots think for seconds holds one thread of several."""
         self._inline = False
 
     def window(self, name: str, seconds: float, limit: int) -> Window:
@@ -269,16 +277,19 @@ class Hub:
             finally:
                 self._inline = False
             return
-        for request in live.room.bot_requests():
-            key = (request.seat, request.key)
-            if key in live.thinking:
-                continue
-            live.thinking.add(key)
-            future = self.loop.run_in_executor(self.thinker, _think, live, request)
-            future.add_done_callback(functools.partial(self._thought, live, request, key))
+        if live.thinking is not None:
+            return  # the room's next request is asked for once this one is answered
+        requests = live.room.bot_requests()
+        if not requests:
+            return
+        request = requests[0]
+        if (request.seat, request.key) == live.refused:
+            return
+        live.thinking = (request.seat, request.key)
+        future = self.loop.run_in_executor(self.thinker, _think, live, request)
+        future.add_done_callback(functools.partial(self._thought, live, request))
 
-    def _thought(self, live: LiveRoom, request: Any, key: tuple[int, str], future: Any) -> None:
-        live.thinking.discard(key)
+    def _thought(self, live: LiveRoom, request: Any, future: Any) -> None:
         if self.rooms.get(live.room.code) is not live:
             return
         try:
@@ -289,8 +300,22 @@ class Hub:
         self._deliver(live, request, entry)
 
     def _deliver(self, live: LiveRoom, request: Any, entry: dict[str, Any]) -> None:
-        with contextlib.suppress(RoomError):  # the question passed while the bot thought
-            self.submit(live, entry)
+        """A bot's answer, as an input; then the room's next request."""
+        refused = True
+        try:
+            with contextlib.suppress(RoomError):  # the question passed while the bot thought
+                self.submit(live, entry)
+                refused = False
+        finally:
+            self._next_thought(live, refused)
+
+    def _next_thought(self, live: LiveRoom, refused: bool) -> None:
+        """The room's request is answered: think about the next one.  If the answer was
+        refused and the same request is still open (a bot's defect), it is not asked again:
+        its deadline's default will answer it."""
+        live.refused = live.thinking if refused else None
+        live.thinking = None
+        self._bots(live)
 
     # --- clocks -------------------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from threading import get_ident
 from typing import Final
 
 from loupgarou.core.actions import PASS, Action, Decision
@@ -118,6 +119,7 @@ class SensibleOneNight:
         self._counts: dict[int, int] = {}
         self._solver_of: tuple[int, ...] | None = None
         self._solver: Solver | None = None
+        self._solver_thread = 0
 
     def counts(self) -> dict[int, int]:
         """The copies of each role in the seat's deck (read once a game: each look-up of
@@ -129,12 +131,15 @@ class SensibleOneNight:
         return self._counts
 
     def solver(self) -> Solver:
-        """The solver of the seat's deck and table (looked up once a game, as :meth:`counts`)."""
+        """The solver of the seat's deck and table (looked up once a game, as :meth:`counts`,
+        and again on another thread: each thread has its own, :func:`.solver_for`)."""
         r = self.reader
         got = self._solver
-        if got is None or r.deck is not self._solver_of:
+        here = get_ident()
+        if got is None or r.deck is not self._solver_of or here != self._solver_thread:
             got = self._solver = solver_for(r.deck, r.n)
             self._solver_of = r.deck
+            self._solver_thread = here
         return got
 
     # --- night -------------------------------------------------------------------------

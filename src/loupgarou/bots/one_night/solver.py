@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -1410,9 +1411,23 @@ def _sample(  # noqa: PLR0917
     return final, dealt, num_total, error, ess
 
 
-@lru_cache(maxsize=128)
 def solver_for(deck: tuple[int, ...], n: int, lone_wolf_peek: bool = True) -> Solver:
-    """The shared solver of a deck (role numbers, any order) and table size."""
+    """The shared solver of a deck (role numbers, any order) and table size, one per
+    thread: its caches are not safe to share between threads (an evicted key may vanish
+    between a look-up and its move to the end), and a server's bots think in several."""
+    solvers = getattr(_HERE, "solvers", None)
+    if solvers is None:
+        solvers = _HERE.solvers = lru_cache(maxsize=SOLVERS)(_new_solver)
+    got: Solver = solvers(deck, n, lone_wolf_peek)
+    return got
+
+
+SOLVERS: Final = 128
+"""Solvers kept per thread (one per deck and table size)."""
+_HERE: Final = threading.local()
+
+
+def _new_solver(deck: tuple[int, ...], n: int, lone_wolf_peek: bool) -> Solver:
     return Solver(tuple(sorted(deck)), n, lone_wolf_peek)
 
 
