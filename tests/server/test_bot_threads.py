@@ -98,6 +98,14 @@ def a_room_of_bots(hub: Hub, seed: int, slow: Thoughts | None = None) -> LiveRoo
     return live
 
 
+async def until(check: Callable[[], bool], what: str) -> None:
+    end = time.monotonic() + WAIT
+    while not check():
+        if time.monotonic() > end:
+            raise AssertionError(f"not within {WAIT} s: {what}")
+        await asyncio.sleep(0.005)
+
+
 async def play_until(
     hub: Hub, clock: Clock, rooms: list[LiveRoom], done: Callable[[], bool], what: str
 ) -> None:
@@ -155,5 +163,42 @@ def test_a_room_whose_bot_thinks_long_holds_up_no_other_room(
         # One request of a room at a time, though rooms had several open at once.
         assert seen.most_open >= 2
         assert set(seen.most_at_once.values()) == {1}
+
+    asyncio.run(play())
+
+
+def test_an_answer_the_room_refuses_is_not_asked_for_again_and_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bot whose answer names a task that does not exist (a defect) is refused; its
+    request, still open, is not thought about again until its deadline passes it."""
+    asked: Counter[tuple[str, int, str]] = Counter()
+    think = hub_module._think
+
+    def wrong(live: LiveRoom, request: Any) -> dict[str, Any]:
+        asked[(live.room.code, request.seat, request.key)] += 1
+        entry = think(live, request)
+        return {**entry, "task": "no-such-task"} if entry["t"] == "bot" else entry
+
+    monkeypatch.setattr(hub_module, "_think", wrong)
+
+    async def play() -> None:
+        clock = Clock()
+        hub = Hub(SqliteStorage(":memory:"), clock=clock)
+        hub.start(asyncio.get_running_loop())
+        live = a_room_of_bots(hub, seed=1)
+        try:
+            await until(lambda: bool(asked), "the first bot was asked")
+            first = next(iter(asked))
+            await asyncio.sleep(0.3)  # time enough to ask it hundreds of times
+            assert asked[first] == 1 and live.thinking is None
+            assert live.refused == first[1:]
+            assert (first[1], first[2]) in {(r.seat, r.key) for r in live.room.bot_requests()}
+            # Its deadline answers it with the default, and the next request is asked.
+            await play_until(hub, clock, [live], lambda: len(asked) > 1, "a next request")
+            assert asked[first] == 1
+        finally:
+            hub.rooms.clear()
+            await asyncio.to_thread(hub.thinker.shutdown, True)
 
     asyncio.run(play())

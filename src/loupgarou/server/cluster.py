@@ -470,22 +470,21 @@ class ClusterHub(Hub):
         if live.room.code in self.owned and self.loop is not None:
             self.loop.create_task(self._deliver_now(live, entry))
         else:
-            live.thinking = None  # the room's new owner asks its own bots
+            live.answered(None)  # the room's new owner asks its own bots
 
     async def _deliver_now(self, live: LiveRoom, entry: dict[str, Any]) -> None:
-        refused = True
+        error: RoomError | None = None
         try:
-            with contextlib.suppress(RoomError):  # the question passed while the bot thought
-                await self._store(live, entry)
-                refused = False
+            await self._store(live, entry)
+        except RoomError as exc:  # the question passed while the bot thought, or a failure
+            error = exc
         finally:
-            self._next_thought(live, refused)
+            self._next_thought(live, error)
 
-    def _next_thought(self, live: LiveRoom, refused: bool) -> None:
+    def _next_thought(self, live: LiveRoom, error: RoomError | None) -> None:
         """As the hub's, but the bots think only about what is written: while inputs of
         the room are being committed, :meth:`_settle` asks them once they are."""
-        live.refused = live.thinking if refused else None
-        live.thinking = None
+        live.answered(error)
         code = live.room.code
         if code in self.owned and code not in self.inflight:
             self._bots(live)

@@ -79,6 +79,14 @@ class LiveRoom:
     night_size: int = 0
     night_key: tuple[object, ...] = ()
 
+    def answered(self, error: RoomError | None) -> None:
+        """Its bot request is answered; ``error``: why the answer was refused, if it was (the
+        room's refusals are noted in :attr:`refused`; the server's own failures to store
+        it, ``server.*``, are not the bot's)."""
+        refused = error is not None and not error.code.startswith("server.")
+        self.refused = self.thinking if refused else None
+        self.thinking = None
+
 
 class Hub:
     """The rooms this process holds (see the module docstring)."""
@@ -301,20 +309,20 @@ class Hub:
 
     def _deliver(self, live: LiveRoom, request: Any, entry: dict[str, Any]) -> None:
         """A bot's answer, as an input; then the room's next request."""
-        refused = True
+        error: RoomError | None = None
         try:
-            with contextlib.suppress(RoomError):  # the question passed while the bot thought
-                self.submit(live, entry)
-                refused = False
+            self.submit(live, entry)
+        except RoomError as exc:  # the question passed while the bot thought, or a failure
+            error = exc
         finally:
-            self._next_thought(live, refused)
+            self._next_thought(live, error)
 
-    def _next_thought(self, live: LiveRoom, refused: bool) -> None:
-        """The room's request is answered: think about the next one.  If the answer was
-        refused and the same request is still open (a bot's defect), it is not asked again:
-        its deadline's default will answer it."""
-        live.refused = live.thinking if refused else None
-        live.thinking = None
+    def _next_thought(self, live: LiveRoom, error: RoomError | None) -> None:
+        """The room's request is answered: think about the next one.  If the room refused
+        the answer and the same request is still open (a bot's defect), it is not asked
+        again: its deadline's default will answer it.  (After the server's own failure to
+        store it, it is asked again.)"""
+        live.answered(error)
         self._bots(live)
 
     # --- clocks -------------------------------------------------------------------------------
