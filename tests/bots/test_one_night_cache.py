@@ -4,6 +4,7 @@ ever changes what a bot does (the same seed gives the same games, warm or cold).
 from __future__ import annotations
 
 import random
+import sys
 import threading
 from collections.abc import Callable
 from typing import TypeVar
@@ -12,7 +13,7 @@ import pytest
 
 from loupgarou.bots.one_night import knowledge as knowledge_module
 from loupgarou.bots.one_night.bot import SensibleOneNight
-from loupgarou.bots.one_night.knowledge import ViewReader, claim_key
+from loupgarou.bots.one_night.knowledge import ClaimKey, NightKnowledge, ViewReader, claim_key
 from loupgarou.bots.one_night.solver import _LRU, Solver, role_numbers, solver_for
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.events import JSON
@@ -108,12 +109,65 @@ class OnFreshThreads:
         return on_a_thread_of_its_own(lambda: self.bot.speak(view))
 
 
-def test_each_thread_has_solvers_of_its_own() -> None:
-    deck = role_numbers(BENCH)
-    here = solver_for(deck, 5)
-    assert solver_for(deck, 5) is here
-    there = on_a_thread_of_its_own(lambda: solver_for(deck, 5))
-    assert isinstance(there, Solver) and there is not here
+class Recording:
+    """A sensible bot that notes its (knowledge, claims) each time it votes."""
+
+    def __init__(
+        self, bot: SensibleOneNight, seen: list[tuple[NightKnowledge, dict[int, ClaimKey]]]
+    ) -> None:
+        self.bot = bot
+        self.seen = seen
+
+    def decide(self, view: SeatView, decision: Decision) -> Action:
+        if decision.kind == "vote":
+            r = self.bot.reader
+            r.update(view)
+            self.seen.append((r.knowledge(), dict(r.claims)))
+        return self.bot.decide(view, decision)
+
+    def speak(self, view: SeatView) -> Statement | None:
+        return self.bot.speak(view)
+
+
+def test_threads_asking_one_solver_at_once_get_the_answers_it_gives_alone() -> None:
+    """A server's bots share solvers across their threads.  Four threads ask one solver
+    every question of a few games at once, in different orders, with its memos cut small
+    so that answers are evicted while others look them up, and the interpreter made to
+    switch threads every microsecond: each answer is the one a lone thread gets."""
+    deck = [r.value for r in find_scenario("benefice").deck_for(6)]
+    seen: list[tuple[NightKnowledge, dict[int, ClaimKey]]] = []
+    for seed in range(3):
+        match = new_match(ONE_NIGHT, [f"p{i}" for i in range(6)], deck, seed=seed)
+        bots = [SensibleOneNight(s, random.Random(seed * 31 + s)) for s in range(6)]
+        play(match, [Recording(b, seen) for b in bots], rng=random.Random(seed))
+    numbers = tuple(sorted(role_numbers(deck)))
+    alone = Solver(numbers, 6)
+    expected = [(alone.posterior(k, c), alone.vote(k, c)) for k, c in seen]
+    shared = Solver(numbers, 6)
+    shared._cache = _LRU(2)
+    shared._tables = _LRU(1)
+    got: dict[int, list[tuple[int, object, object]]] = {}
+
+    def ask(t: int) -> None:
+        order = list(range(len(seen)))
+        random.Random(t).shuffle(order)
+        got[t] = [(i, shared.posterior(*seen[i]), shared.vote(*seen[i])) for i in order * 2]
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=ask, args=(t,)) for t in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert sorted(got) == [0, 1, 2, 3]  # every thread finished (an error ends one early)
+    for answers in got.values():
+        assert len(answers) == 2 * len(seen)
+        for i, post, vote in answers:
+            assert (post, vote) == expected[i]
 
 
 def test_bots_thinking_on_other_threads_play_the_same_games() -> None:
@@ -149,6 +203,37 @@ def test_the_memo_is_bounded_and_forgets_the_least_recent() -> None:
     memo.keep((3,), 3)
     assert len(memo) == 3
     assert memo.look((1,)) is None and memo.look((0,)) == 0 and memo.look((3,)) == 3
+
+
+def test_the_memo_may_be_shared_by_threads() -> None:
+    """Threads looking up and keeping answers in one small memo at once, the interpreter
+    switching between them every microsecond: no look-up fails (a key evicted between a
+    look-up and its move to the end would raise), and the memo keeps its bound."""
+    memo = _LRU(4)
+    errors: list[BaseException] = []
+
+    def hammer(t: int) -> None:
+        rng = random.Random(t)
+        try:
+            for _ in range(40_000):
+                key = (rng.randrange(8),)
+                if memo.look(key) is None:
+                    memo.keep(key, key[0])
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=hammer, args=(t,)) for t in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert not errors
+    assert len(memo) <= 4
 
 
 def test_claims_are_read_once_per_statement_and_read_right() -> None:

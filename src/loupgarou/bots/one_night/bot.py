@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from threading import get_ident
 from typing import Final
 
 from loupgarou.core.actions import PASS, Action, Decision
@@ -119,7 +118,6 @@ class SensibleOneNight:
         self._counts: dict[int, int] = {}
         self._solver_of: tuple[int, ...] | None = None
         self._solver: Solver | None = None
-        self._solver_thread = 0
 
     def counts(self) -> dict[int, int]:
         """The copies of each role in the seat's deck (read once a game: each look-up of
@@ -131,15 +129,12 @@ class SensibleOneNight:
         return self._counts
 
     def solver(self) -> Solver:
-        """The solver of the seat's deck and table (looked up once a game, as :meth:`counts`,
-        and again on another thread: each thread has its own, :func:`.solver_for`)."""
+        """The solver of the seat's deck and table (looked up once a game, as :meth:`counts`)."""
         r = self.reader
         got = self._solver
-        here = get_ident()
-        if got is None or r.deck is not self._solver_of or here != self._solver_thread:
+        if got is None or r.deck is not self._solver_of:
             got = self._solver = solver_for(r.deck, r.n)
             self._solver_of = r.deck
-            self._solver_thread = here
         return got
 
     # --- night -------------------------------------------------------------------------

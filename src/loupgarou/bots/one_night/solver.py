@@ -310,35 +310,41 @@ class Vote:
 
 
 class _LRU:
-    """A bounded memo of a pure function's answers (least recently used out first).
+    """A bounded memo of a pure function's answers (least recently used out first), safe
+    to share between threads: each of its steps takes its lock (a look-up and the move to
+    the end that follows it are two steps, and a key evicted between them would vanish).
 
     It holds its ``OrderedDict`` rather than being one: mypyc's compiled build cannot
     extend ``OrderedDict`` with attributes of its own."""
 
-    __slots__ = ("_items", "size")
+    __slots__ = ("_items", "_lock", "size")
 
     def __init__(self, size: int) -> None:
         self._items: OrderedDict[tuple[object, ...], object] = OrderedDict()
+        self._lock = threading.Lock()
         self.size = size
 
     def __len__(self) -> int:
         return len(self._items)
 
     def clear(self) -> None:
-        self._items.clear()
+        with self._lock:
+            self._items.clear()
 
     def look(self, key: tuple[object, ...]) -> object | None:
-        items = self._items
-        hit = items.get(key)
-        if hit is not None:
-            items.move_to_end(key)
-        return hit
+        with self._lock:
+            items = self._items
+            hit = items.get(key)
+            if hit is not None:
+                items.move_to_end(key)
+            return hit
 
     def keep(self, key: tuple[object, ...], value: object) -> None:
-        items = self._items
-        items[key] = value
-        if len(items) > self.size:
-            items.popitem(last=False)
+        with self._lock:
+            items = self._items
+            items[key] = value
+            if len(items) > self.size:
+                items.popitem(last=False)
 
 
 POSTERIOR_CACHE: Final = 4096
@@ -378,7 +384,16 @@ _HOLDER.update({T_DRUNK: DRUNK, T_INSOM: INSOM})
 
 
 class Solver:
-    """Exact posteriors for one deck and table size (build with :func:`solver_for`)."""
+    """Exact posteriors for one deck and table size (build with :func:`solver_for`).
+
+    Threads may share one (a server's bots think on several, and share the vote tables
+    and answers their rooms have in common).  Each question walks with objects of its
+    own; what the solver keeps between questions is memos of pure functions: the two
+    bounded ones (:class:`_LRU`) lock, and the others (its ``_truths``, its decks' seat
+    and lazy memos, ``_last``) are read and written a step at a time, where a race costs
+    at most working an answer out twice.  Keep it so: no state of a question on the
+    solver.  (``tests/bots/test_one_night_cache.py`` asks from several threads at once.)
+    """
 
     def __init__(self, deck: Sequence[int], n: int, lone_wolf_peek: bool = True) -> None:
         self.n = n
@@ -1411,23 +1426,10 @@ def _sample(  # noqa: PLR0917
     return final, dealt, num_total, error, ess
 
 
+@lru_cache(maxsize=128)
 def solver_for(deck: tuple[int, ...], n: int, lone_wolf_peek: bool = True) -> Solver:
-    """The shared solver of a deck (role numbers, any order) and table size, one per
-    thread: its caches are not safe to share between threads (an evicted key may vanish
-    between a look-up and its move to the end), and a server's bots think in several."""
-    solvers = getattr(_HERE, "solvers", None)
-    if solvers is None:
-        solvers = _HERE.solvers = lru_cache(maxsize=SOLVERS)(_new_solver)
-    got: Solver = solvers(deck, n, lone_wolf_peek)
-    return got
-
-
-SOLVERS: Final = 128
-"""Solvers kept per thread (one per deck and table size)."""
-_HERE: Final = threading.local()
-
-
-def _new_solver(deck: tuple[int, ...], n: int, lone_wolf_peek: bool) -> Solver:
+    """The shared solver of a deck (role numbers, any order) and table size.  Threads may
+    share it (a server's bots think on several): see :class:`Solver`."""
     return Solver(tuple(sorted(deck)), n, lone_wolf_peek)
 
 
