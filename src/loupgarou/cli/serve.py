@@ -25,7 +25,7 @@ default is 5 ms).  A request takes the lock several times, so the default could 
 milliseconds to a request while a bot thought.  Measured, compiled, a ten-player *Revenants*
 table with nine sensible bots, three games each: nine HTTP requests in ten took at most
 46 to 57 ms (p99: 85 to 91) with 5 ms, and at most 20 to 25 ms (p99: 43 to 55) with 1 ms.
-The bots' thread hands the lock over only when the loop asks for it."""
+A bots' thread hands the lock over only when another thread asks for it."""
 
 
 class ServeError(LoupGarouError):

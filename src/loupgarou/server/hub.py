@@ -374,7 +374,7 @@ class Hub:
 
 
 def _think(live: LiveRoom, request: Any) -> dict[str, Any]:
-    """A bot's answer to ``request`` as an input (run in the bots' thread)."""
+    """A bot's answer to ``request`` as an input (run in one of the bots' threads)."""
     game = live.room.game
     assert game is not None
     bot = game.bots[request.seat]
