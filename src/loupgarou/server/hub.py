@@ -74,17 +74,18 @@ class LiveRoom:
     timer: asyncio.TimerHandle | None = None
     thinking: tuple[int, str] | None = None
     """The bot request being thought out (seat, key): one at a time per room."""
-    refused: tuple[int, str] | None = None
-    """The last request whose answer the room refused (:meth:`Hub._next_thought`)."""
+    refused: set[tuple[int, str]] = field(default_factory=set)
+    """Open requests whose answers the room refused: not asked again (:meth:`answered`)."""
     night_size: int = 0
     night_key: tuple[object, ...] = ()
 
     def answered(self, error: RoomError | None) -> None:
-        """Its bot request is answered; ``error``: why the answer was refused, if it was (the
-        room's refusals are noted in :attr:`refused`; the server's own failures to store
-        it, ``server.*``, are not the bot's)."""
-        refused = error is not None and not error.code.startswith("server.")
-        self.refused = self.thinking if refused else None
+        """Its bot request is answered; ``error``: why the answer was refused, if it was.
+        A request the room refused stays in :attr:`refused` while it is open (a bot's
+        defect: asked again, the bot would answer the same); the server's own failures to
+        store an answer, ``server.*``, are not the bot's, and it is asked again."""
+        if error is not None and not error.code.startswith("server.") and self.thinking:
+            self.refused.add(self.thinking)
         self.thinking = None
 
 
@@ -288,10 +289,11 @@ class Hub:
         if live.thinking is not None:
             return  # the room's next request is asked for once this one is answered
         requests = live.room.bot_requests()
-        if not requests:
-            return
-        request = requests[0]
-        if (request.seat, request.key) == live.refused:
+        refused = live.refused
+        if refused:
+            refused &= {(r.seat, r.key) for r in requests}  # those still open
+        request = next((r for r in requests if (r.seat, r.key) not in refused), None)
+        if request is None:
             return
         live.thinking = (request.seat, request.key)
         future = self.loop.run_in_executor(self.thinker, _think, live, request)
@@ -318,10 +320,9 @@ class Hub:
             self._next_thought(live, error)
 
     def _next_thought(self, live: LiveRoom, error: RoomError | None) -> None:
-        """The room's request is answered: think about the next one.  If the room refused
-        the answer and the same request is still open (a bot's defect), it is not asked
-        again: its deadline's default will answer it.  (After the server's own failure to
-        store it, it is asked again.)"""
+        """The room's request is answered: think about the next one.  A request whose
+        answer the room refused is not asked again while it stays open: its deadline's
+        default answers it (:meth:`LiveRoom.answered`)."""
         live.answered(error)
         self._bots(live)
 
