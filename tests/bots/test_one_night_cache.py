@@ -109,6 +109,21 @@ class OnFreshThreads:
         return on_a_thread_of_its_own(lambda: self.bot.speak(view))
 
 
+def on_four_threads_at_once(work: Callable[[int], None]) -> None:
+    """``work(0)`` to ``work(3)``, each on a thread of its own, all at once, the interpreter
+    made to switch between them every microsecond."""
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(t,)) for t in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switch)
+
+
 class Recording:
     """A sensible bot that notes its (knowledge, claims) each time it votes."""
 
@@ -153,16 +168,7 @@ def test_threads_asking_one_solver_at_once_get_the_answers_it_gives_alone() -> N
         random.Random(t).shuffle(order)
         got[t] = [(i, shared.posterior(*seen[i]), shared.vote(*seen[i])) for i in order * 2]
 
-    switch = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=ask, args=(t,)) for t in range(4)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(switch)
+    on_four_threads_at_once(ask)
     assert sorted(got) == [0, 1, 2, 3]  # every thread finished (an error ends one early)
     for answers in got.values():
         assert len(answers) == 2 * len(seen)
@@ -222,16 +228,7 @@ def test_the_memo_may_be_shared_by_threads() -> None:
         except BaseException as exc:  # reported below
             errors.append(exc)
 
-    switch = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=hammer, args=(t,)) for t in range(4)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(switch)
+    on_four_threads_at_once(hammer)
     assert not errors
     assert len(memo) <= 4
 

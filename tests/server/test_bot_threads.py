@@ -13,7 +13,7 @@ import asyncio
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
@@ -82,6 +82,25 @@ class Thoughts:
                     self.answered[code] += 1
 
         return patched
+
+
+def on_a_loop_of_its_own(play: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run ``play`` on a new event loop in a thread of its own (this thread may already run
+    one: Playwright's synchronous API leaves one running for the browser tests), and raise
+    what it raised."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(play())
+        except BaseException as exc:  # raised again below, in the test's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 def a_room_of_bots(hub: Hub, seed: int, slow: Thoughts | None = None) -> LiveRoom:
@@ -164,7 +183,7 @@ def test_a_room_whose_bot_thinks_long_holds_up_no_other_room(
         assert seen.most_open >= 2
         assert set(seen.most_at_once.values()) == {1}
 
-    asyncio.run(play())
+    on_a_loop_of_its_own(play)
 
 
 def test_an_answer_the_room_refuses_is_not_asked_for_again_and_again(
@@ -201,4 +220,4 @@ def test_an_answer_the_room_refuses_is_not_asked_for_again_and_again(
             hub.rooms.clear()
             await asyncio.to_thread(hub.thinker.shutdown, True)
 
-    asyncio.run(play())
+    on_a_loop_of_its_own(play)
