@@ -221,3 +221,32 @@ def test_an_answer_the_room_refuses_is_not_asked_for_again_and_again(
             await asyncio.to_thread(hub.thinker.shutdown, True)
 
     on_a_loop_of_its_own(play)
+
+
+def test_without_a_loop_a_refused_answer_is_asked_for_once_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hub without an event loop (as the other tests use it) has its bots think at
+    once, and follows the same rule: a refused answer's request is not asked again."""
+    asked: Counter[tuple[str, int, str]] = Counter()
+    think = hub_module._think
+
+    def wrong(live: LiveRoom, request: Any) -> dict[str, Any]:
+        asked[(live.room.code, request.seat, request.key)] += 1
+        entry = think(live, request)
+        return {**entry, "task": "no-such-task"} if entry["t"] == "bot" else entry
+
+    monkeypatch.setattr(hub_module, "_think", wrong)
+    started: list[LiveRoom] = []
+    # On a thread, so that a hub asking the same bot again and again fails the test
+    # instead of hanging it.
+    thread = threading.Thread(
+        target=lambda: started.append(a_room_of_bots(Hub(SqliteStorage(":memory:")), 1)),
+        daemon=True,
+    )
+    thread.start()
+    thread.join(WAIT)
+    assert not thread.is_alive(), f"still asking: {asked.most_common(1)}"
+    assert asked and set(asked.values()) == {1}
+    live = started[0]
+    assert live.refused and live.thinking is None

@@ -79,6 +79,15 @@ class LiveRoom:
     night_size: int = 0
     night_key: tuple[object, ...] = ()
 
+    def next_request(self) -> Any | None:
+        """The room's first open bot request that it has not refused an answer to (None:
+        nothing to think about)."""
+        requests = self.room.bot_requests()
+        refused = self.refused
+        if refused:
+            refused &= {(r.seat, r.key) for r in requests}  # those still open
+        return next((r for r in requests if (r.seat, r.key) not in refused), None)
+
     def answered(self, error: RoomError | None) -> None:
         """Its bot request is answered; ``error``: why the answer was refused, if it was.
         A request the room refused stays in :attr:`refused` while it is open (a bot's
@@ -281,18 +290,15 @@ class Hub:
                 return  # the outer call goes on until no bot has anything left to do
             self._inline = True
             try:
-                while requests := live.room.bot_requests():
-                    self._deliver(live, requests[0], _think(live, requests[0]))
+                while (request := live.next_request()) is not None:
+                    live.thinking = (request.seat, request.key)
+                    self._deliver(live, request, _think(live, request))
             finally:
                 self._inline = False
             return
         if live.thinking is not None:
             return  # the room's next request is asked for once this one is answered
-        requests = live.room.bot_requests()
-        refused = live.refused
-        if refused:
-            refused &= {(r.seat, r.key) for r in requests}  # those still open
-        request = next((r for r in requests if (r.seat, r.key) not in refused), None)
+        request = live.next_request()
         if request is None:
             return
         live.thinking = (request.seat, request.key)
