@@ -103,6 +103,21 @@ def on_a_loop_of_its_own(play: Callable[[], Coroutine[Any, Any, None]]) -> None:
         raise failed[0]
 
 
+def answers_naming_no_task(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, int, str]]:
+    """Make every bot's decision name a task that does not exist (a defect the room
+    refuses); the count of thoughts per request (room, seat, key)."""
+    asked: Counter[tuple[str, int, str]] = Counter()
+    think = hub_module._think
+
+    def wrong(live: LiveRoom, request: Any) -> dict[str, Any]:
+        asked[(live.room.code, request.seat, request.key)] += 1
+        entry = think(live, request)
+        return {**entry, "task": "no-such-task"} if entry["t"] == "bot" else entry
+
+    monkeypatch.setattr(hub_module, "_think", wrong)
+    return asked
+
+
 def a_room_of_bots(hub: Hub, seed: int, slow: Thoughts | None = None) -> LiveRoom:
     """A host at seat 0 (whose turns pass at their deadlines) and random bots in the other
     seats, started; ``slow``: its bots wait at the gate."""
@@ -191,15 +206,7 @@ def test_an_answer_the_room_refuses_is_not_asked_for_again_and_again(
 ) -> None:
     """Bots whose answers name a task that does not exist (a defect) are refused; their
     requests, still open, are not thought about again, and their deadlines pass them."""
-    asked: Counter[tuple[str, int, str]] = Counter()
-    think = hub_module._think
-
-    def wrong(live: LiveRoom, request: Any) -> dict[str, Any]:
-        asked[(live.room.code, request.seat, request.key)] += 1
-        entry = think(live, request)
-        return {**entry, "task": "no-such-task"} if entry["t"] == "bot" else entry
-
-    monkeypatch.setattr(hub_module, "_think", wrong)
+    asked = answers_naming_no_task(monkeypatch)
 
     async def play() -> None:
         clock = Clock()
@@ -228,15 +235,7 @@ def test_without_a_loop_a_refused_answer_is_asked_for_once_too(
 ) -> None:
     """The hub without an event loop (as the other tests use it) has its bots think at
     once, and follows the same rule: a refused answer's request is not asked again."""
-    asked: Counter[tuple[str, int, str]] = Counter()
-    think = hub_module._think
-
-    def wrong(live: LiveRoom, request: Any) -> dict[str, Any]:
-        asked[(live.room.code, request.seat, request.key)] += 1
-        entry = think(live, request)
-        return {**entry, "task": "no-such-task"} if entry["t"] == "bot" else entry
-
-    monkeypatch.setattr(hub_module, "_think", wrong)
+    asked = answers_naming_no_task(monkeypatch)
     started: list[LiveRoom] = []
     # On a thread, so that a hub asking the same bot again and again fails the test
     # instead of hanging it.
