@@ -18,11 +18,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from loupgarou.bots.one_night import doppel
 from loupgarou.bots.one_night.bot import BOT_BUDGET, BOT_SAMPLES
-from loupgarou.bots.one_night.knowledge import named_seats
+from loupgarou.bots.one_night.doppel import DoppelBudget
+from loupgarou.bots.one_night.knowledge import ClaimKey, NightKnowledge, named_seats
 from loupgarou.bots.one_night.solver import (
+    DOPPEL_FACTOR,
     FLAGGED_ERROR,
     UNBOUNDED,
+    WIDEN,
+    WIDER_WALK_FROM,
     Draw,
     Solver,
     Vote,
@@ -143,6 +148,84 @@ def test_a_vote_where_most_seats_said_nothing_stops_at_the_wider_question() -> N
         me.knowledge(), said, budget=BOT_BUDGET, samples=BOT_SAMPLES
     )
     assert again == got
+
+
+def ran_out_at(
+    solver: Solver, knowledge: NightKnowledge, claims: dict[int, ClaimKey], budget: int
+) -> float | None:
+    """Where the Doppelgänger's exact walk of this posterior ran out of ``budget``
+    (:attr:`DoppelBudget.progress`; None: it finished)."""
+    said = {s: c for s, c in claims.items() if s != knowledge.seat}
+    lies = {s: solver.lie_weight(c) for s, c in said.items()}
+    allowed = solver._allowed(knowledge, said, lenient=False)
+    assert allowed is not None
+    try:
+        doppel.solve(solver.doppel, knowledge, said, lies, False, allowed, budget * DOPPEL_FACTOR)
+    except DoppelBudget as e:
+        return e.progress
+    return None
+
+
+def test_a_wider_walk_that_would_run_out_too_is_not_begun() -> None:
+    # Ten players on the Revenants deck, six of them have claimed.  The exact walk runs
+    # out of its budget early in its deals, and so would the walk eight times wider: the
+    # solver goes straight to the wider sample, the answer the wider walk would have
+    # ended with (the same draws), without its work.
+    deck = scenario_deck("revenants", 10)
+    me = played(deck, 10, 1)[0][0]
+    said = {s: c for s, c in me.claims.items() if s < 6}
+    numbers = role_numbers(deck)
+    x = ran_out_at(Solver(numbers, 10), me.knowledge(), said, 8)
+    assert x is not None and x < WIDER_WALK_FROM
+    assert ran_out_at(Solver(numbers, 10), me.knowledge(), said, 8 * WIDEN) is not None
+    got = Solver(numbers, 10).posterior(me.knowledge(), said, budget=8, samples=50)
+    walking = Solver(numbers, 10)
+    walking.wider_from = 0.0  # always walk again
+    want = walking.posterior(me.knowledge(), said, budget=8, samples=50)
+    assert not got.exact and got.error == FLAGGED_ERROR
+    assert got == want
+
+
+def test_a_wider_walk_is_not_begun_on_a_wrong_guess_either() -> None:
+    # The guess can be wrong: here (Revenants, nine players, every seat claimed, a tiny
+    # budget) the first walk ran out early, yet the wider walk would have finished.  The
+    # answer is then the wider sample, flagged, where walking again gives the exact one:
+    # the price of the guess, which the tables measured never paid at the bots' budget.
+    deck = scenario_deck("revenants", 9)
+    me = played(deck, 9, 1)[0][0]
+    numbers = role_numbers(deck)
+    x = ran_out_at(Solver(numbers, 9), me.knowledge(), me.claims, 4)
+    assert x is not None and x < WIDER_WALK_FROM
+    assert ran_out_at(Solver(numbers, 9), me.knowledge(), me.claims, 4 * WIDEN) is None
+    guessed = Solver(numbers, 9).posterior(me.knowledge(), me.claims, budget=4, samples=50)
+    walking = Solver(numbers, 9)
+    walking.wider_from = 0.0
+    walked = walking.posterior(me.knowledge(), me.claims, budget=4, samples=50)
+    exact = Solver(numbers, 9).posterior(me.knowledge(), me.claims)
+    assert walked.exact and Vote.of(walked) == Vote.of(exact)
+    assert not guessed.exact
+
+
+@pytest.mark.parametrize("table", ["revenants-10", "revenants-9", "anarchie-7"])
+def test_a_walk_given_more_budget_runs_out_further_on(table: str) -> None:
+    # The progress a walk reports when it runs out (the place of its current deal among
+    # all the deals in its order) never goes back as the budget grows: the walk deals in
+    # one order whatever its budget, and the later parts count only once the first is done.
+    deck, n = TABLES[table]
+    numbers = role_numbers(deck)
+    seen = 0
+    for me in played(deck, n, 1)[0][:3]:
+        for keep in (n, n // 2):
+            said = {s: c for s, c in me.claims.items() if s < keep}
+            last = 0.0
+            for budget in (1, 2, 4, 8, 16, 32, 64, 128):
+                x = ran_out_at(Solver(numbers, n), me.knowledge(), said, budget)
+                if x is None:
+                    break
+                assert last <= x <= 1.0
+                last = x
+                seen += 1
+    assert seen >= 10
 
 
 @pytest.mark.parametrize(

@@ -46,8 +46,9 @@ those the enumeration would branch over), and the answer carries
 ``exact=False`` and ``error``, the largest standard error of its
 probabilities.  A sample is trusted only when enough draws carry it
 (:data:`MIN_ESS`); otherwise, or when no draw fits, the same question is asked
-:data:`WIDEN` times wider (an exact walk within that many times the budget, then
-that many times as many draws), and a sample that still too few draws carry is the
+:data:`WIDEN` times wider (an exact walk within that many times the budget, unless
+the first ran out too early to hope, :data:`WIDER_WALK_FROM`; then that many times as
+many draws), and a sample that still too few draws carry is the
 answer with ``error`` 1.0: every question's work is bounded.
 """
 
@@ -158,6 +159,15 @@ instead, a bot's vote took from 30 s to 3 minutes, compiled, at a ten-player *Re
 table where seven seats had not claimed; with this bound, a few seconds: 3.5 s the worst
 of 20 such votes in session 15, on a slow day; 4.2 s in session 16,
 on a day when the floor ran at half that speed.)"""
+WIDER_WALK_FROM: Final = 0.25
+"""On a deck with one Doppelgänger card, the question asked :data:`WIDEN` times wider
+walks again only if the first walk had come at least this far (its
+:attr:`~.doppel.DoppelBudget.progress`) when it ran out; below, it goes straight to the
+wider sample.  Measured on tables where some seats never claim (docs/bots.md, session
+18): every wider walk whose first walk ran out below it ran out too, and those walks were
+most of a vote's time; the first to finish had run out at 0.32.  Where the wider walk
+would have run out, the answer is the same (the same draws); where it would have
+finished, the answer is a sample instead of the exact one."""
 FLAGGED_ERROR: Final = 1.0
 """The ``error`` of an answer sampled past :data:`WIDEN` that too few draws carry."""
 FAST_FACTOR: Final = 25
@@ -433,6 +443,8 @@ class Solver:
         """The effective sample size below which a sampled answer is not trusted."""
         self.widen = WIDEN
         """:data:`WIDEN`, for this solver."""
+        self.wider_from = WIDER_WALK_FROM
+        """:data:`WIDER_WALK_FROM`, for this solver (0.0: always walk again)."""
         self._cache = _LRU(POSTERIOR_CACHE)
         self._tables = _LRU(TABLE_CACHE)
         self._last: tuple[dict[int, ClaimKey], int, VoteTable | None] | None = None
@@ -725,7 +737,9 @@ class Solver:
         sampled; a sample that cannot be trusted (no draw fitted, which proves nothing:
         seen with a Doppelgänger at nine players; or too few carry it, :data:`MIN_ESS`) is
         replaced by the answer to the same question :data:`WIDEN` times wider (budget and
-        draws), or without ``fallback`` raises :class:`_Untrusted`.  ``widened``: this is
+        draws; its exact walk left out when the Doppelgänger's first walk ran out too early
+        to hope, :data:`WIDER_WALK_FROM`), or without ``fallback`` raises
+        :class:`_Untrusted`.  ``widened``: this is
         that wider question; its untrusted sample is the answer, its ``error``
         :data:`FLAGGED_ERROR` (None when no draw fitted: the caller weighs the claims
         leniently)."""
@@ -741,14 +755,16 @@ class Solver:
         allowed = self._allowed(knowledge, claims, lenient)
         if allowed is None:
             return None
+        hopeless = False  # the first walk ran out too early for a wider one to finish
         if self.doppel.ok and not sample_now:
             lies = {s: self.lie_weight(c) for s, c in claims.items()}
             try:
                 sums = doppel_solve(
                     self.doppel, knowledge, claims, lies, lenient, allowed, budget * DOPPEL_FACTOR
                 )
-            except DoppelBudget:
+            except DoppelBudget as e:
                 sample_now = True
+                hopeless = e.progress < self.wider_from
             else:
                 return self._from_sums(sums, lenient)
         run = _Run(self, knowledge, claims, lenient, budget)
@@ -779,6 +795,7 @@ class Solver:
                         seed,
                         samples * wide,
                         lenient=lenient,
+                        sample_now=hopeless,
                         widened=True,
                     )
                 error = FLAGGED_ERROR  # (or, with no draw fitted, None below)
