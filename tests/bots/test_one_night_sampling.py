@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from loupgarou.bots.one_night import doppel
 from loupgarou.bots.one_night.bot import BOT_BUDGET, BOT_SAMPLES
 from loupgarou.bots.one_night.doppel import DoppelBudget
+from loupgarou.bots.one_night.doppel_vote import doppel_shareable
 from loupgarou.bots.one_night.knowledge import ClaimKey, NightKnowledge, named_seats
 from loupgarou.bots.one_night.solver import (
     DOPPEL_FACTOR,
@@ -204,6 +205,39 @@ def test_a_wider_walk_is_not_begun_on_a_wrong_guess_either() -> None:
     exact = Solver(numbers, 9).posterior(me.knowledge(), me.claims)
     assert walked.exact and Vote.of(walked) == Vote.of(exact)
     assert not guessed.exact
+
+
+def test_a_vote_table_that_runs_out_is_walked_again_wider() -> None:
+    # The vote table answers every honest seat of a table from one walk; on a deck with a
+    # Doppelgänger, a table whose walk runs out is walked again eight times wider (each
+    # seat would otherwise walk its own question, and most often again wider), unless it
+    # ran out too early to hope.  Revenants, nine players, every seat claimed: at a budget
+    # of 128 the walk runs out at 0.43 of its deals and finishes eight times wider.
+    deck = scenario_deck("revenants", 9)
+    table = played(deck, 9, 1)[0]
+    claims = table[0].claims
+    numbers = role_numbers(deck)
+    solver = Solver(numbers, 9)
+    assert solver.vote_table(claims, 128) is not None
+    narrow = Solver(numbers, 9)
+    narrow.widen = 1  # no wider walk: the table is not had within the budget
+    assert narrow.vote_table(claims, 128) is None
+    doubtful = Solver(numbers, 9)
+    doubtful.wider_from = 0.5  # 0.43 is then too early: not walked again
+    assert doubtful.vote_table(claims, 128) is None
+    # The seats it answers get the numbers of their own exact question.
+    answered = 0
+    for me in table:
+        if not doppel_shareable(solver.doppel, me.knowledge(), claims.get(me.seat)):
+            continue
+        got = solver.vote(me.knowledge(), claims, budget=128)
+        want = Vote.of(Solver(numbers, 9).posterior(me.knowledge(), claims))
+        assert got.exact and want.exact
+        for s in range(9):
+            assert got.wolf(s) == pytest.approx(want.wolf(s), abs=1e-9)
+            assert got.tanner(s) == pytest.approx(want.tanner(s), abs=1e-9)
+        answered += 1
+    assert answered >= 4
 
 
 @pytest.mark.parametrize("table", ["revenants-10", "revenants-9", "anarchie-7"])

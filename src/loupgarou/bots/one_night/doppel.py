@@ -284,13 +284,7 @@ def solve(  # noqa: PLR0917
             free=classes,
             pool=part.chances,
         )
-        try:
-            walk(w, part.allowed)
-        except DoppelBudget:
-            # How far the question had come, for the solver to judge by: the first walk's
-            # own progress (with the liar cards pooled it is most of the work); past it,
-            # no judgement (1.0).
-            raise DoppelBudget(w.progress() if j == 0 else 1.0) from None
+        walk_part(w, part.allowed, j)
         used += w.work
         for into, sums in ((final, w.final), (dealt, w.dealt)):
             part.split(sums)
@@ -472,6 +466,17 @@ def walk(w: Walk, allowed: list[frozenset[int]]) -> None:
     w.lazy = lazy
     w.fixed = [p for p in range(dd.size) if p not in lazy]
     w.deals(order, allowed)
+
+
+def walk_part(w: Walk, allowed: list[frozenset[int]], j: int) -> None:
+    """:func:`walk` for the part ``j`` of a question (:func:`parts`); past the budget,
+    :class:`DoppelBudget` says how far the question had come, for the solver to judge by:
+    the first walk's own :meth:`Walk.progress` (with the liar cards pooled it is most of
+    the work), or 1.0 (no judgement) when a later walk ran out."""
+    try:
+        walk(w, allowed)
+    except DoppelBudget:
+        raise DoppelBudget(w.progress() if j == 0 else 1.0) from None
 
 
 class Walk(Meter):
@@ -1915,4 +1920,4 @@ def _static_fit(c: ClaimKey, r: int) -> bool:
     return c.did is None and all(role == MASON and seat >= 0 for role, seat, _ in c.saw)
 
 
-__all__ = ["DoppelBudget", "DoppelDeck", "Part", "Walk", "parts", "solve", "walk"]
+__all__ = ["DoppelBudget", "DoppelDeck", "Part", "Walk", "parts", "solve", "walk", "walk_part"]

@@ -23,14 +23,15 @@ decks without a Doppelgänger.
 The vote table's walk is a :class:`.doppel.Walk` whose :meth:`~.doppel.Walk.leaf` hook
 keeps each world's weight under its set of lying claimants.
 
-Both raise :class:`.doppel.DoppelBudget` past their budget, as :func:`.doppel.solve`.
+Both raise :class:`.doppel.DoppelBudget` past their budget, as :func:`.doppel.solve`
+(with how far they had come).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .doppel import NROLES, POOL, DoppelDeck, Walk, parts, share, walk
+from .doppel import NROLES, POOL, DoppelDeck, Walk, parts, share, walk_part
 from .fast import VoteTable, none_a_wolf
 from .knowledge import (
     DG,
@@ -64,14 +65,14 @@ def vote_table(
     takes it (worked out with no knowledge)."""
     masks: dict[int, list[float]] = {}
     used = 0
-    for part in parts(dd, None, claims, allowed, False):
+    for j, part in enumerate(parts(dd, None, claims, allowed, False)):
         w = _VoteWalk(part.deck, dict(claims), dict(lies), budget - used, part.copies)
-        walk(w, part.allowed)
+        walk_part(w, part.allowed, j)
         used += w.work
         for mask, got in w.masks.items():
             row = masks.setdefault(mask, [0.0] * len(got))
-            for j, v in enumerate(got):
-                row[j] += v * part.ways
+            for i, v in enumerate(got):
+                row[i] += v * part.ways
     return VoteTable(dd.n, masks)
 
 
@@ -194,7 +195,7 @@ def spectator_view(
     final = [[0.0] * NROLES for _ in range(dd.size)]
     total = wolf_mass = 0.0
     used = 0
-    for part in parts(dd, None, claims, allowed, False):
+    for j, part in enumerate(parts(dd, None, claims, allowed, False)):
         w = Walk(
             part.deck,
             None,
@@ -205,7 +206,7 @@ def spectator_view(
             free=(free,),
             pool=part.chances,
         )
-        walk(w, part.allowed)
+        walk_part(w, part.allowed, j)
         used += w.work
         part.split(w.final)
         for row, got in zip(final, w.final, strict=True):

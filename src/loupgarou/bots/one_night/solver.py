@@ -649,19 +649,34 @@ class Solver:
 
     def _build_table(self, claims: Mapping[int, ClaimKey], budget: int) -> VoteTable | None:
         """One walk of the worlds weighed by every claim, by the fast path or the
-        Doppelgänger's (None: neither applies, or not within ``budget``)."""
+        Doppelgänger's (None: neither applies, or not within ``budget``).
+
+        On the Doppelgänger's path a walk that runs out is walked again :data:`WIDEN`
+        times wider, unless it ran out too early to hope (:data:`WIDER_WALK_FROM`): the
+        table answers every honest seat of the table at once, where each of them would
+        otherwise walk its own question, and most often again wider (measured at tables
+        where a seat or more never claims, docs/bots.md, session 18)."""
         lies = {s: self.lie_weight(c) for s, c in claims.items()}
-        try:
-            if self.fast.ok:
+        if self.fast.ok:
+            try:
                 return vote_table(self.fast, claims, lies, budget * FAST_FACTOR)
-            if self.doppel.ok:
-                allowed = self._allowed(None, claims, lenient=False)
-                if allowed is None:
-                    return None
-                return doppel_vote_table(self.doppel, claims, lies, allowed, budget * DOPPEL_FACTOR)
-        except (FastBudget, DoppelBudget):
+            except FastBudget:
+                return None
+        if not self.doppel.ok:
             return None
-        return None
+        allowed = self._allowed(None, claims, lenient=False)
+        if allowed is None:
+            return None
+        limit = budget * DOPPEL_FACTOR
+        try:
+            return doppel_vote_table(self.doppel, claims, lies, allowed, limit)
+        except DoppelBudget as e:
+            if e.progress < self.wider_from:
+                return None
+        try:
+            return doppel_vote_table(self.doppel, claims, lies, allowed, limit * self.widen)
+        except DoppelBudget:
+            return None
 
     # --- enumeration -----------------------------------------------------------------------
 
