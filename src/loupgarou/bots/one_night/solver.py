@@ -160,14 +160,15 @@ table where seven seats had not claimed; with this bound, a few seconds: 3.5 s t
 of 20 such votes in session 15, on a slow day; 4.2 s in session 16,
 on a day when the floor ran at half that speed.)"""
 WIDER_WALK_FROM: Final = 0.25
-"""On a deck with one Doppelgänger card, the question asked :data:`WIDEN` times wider
-walks again only if the first walk had come at least this far (its
+"""On a deck with one Doppelgänger card, a question asked :data:`WIDEN` times wider
+walks again only if its first walk had come at least this far (its
 :attr:`~.doppel.DoppelBudget.progress`) when it ran out; below, it goes straight to the
-wider sample.  Measured on tables where some seats never claim (docs/bots.md, session
-18): every wider walk whose first walk ran out below it ran out too, and those walks were
-most of a vote's time; the first to finish had run out at 0.32.  Where the wider walk
-would have run out, the answer is the same (the same draws); where it would have
-finished, the answer is a sample instead of the exact one."""
+wider sample.  A vote table is walked again wider on the same condition.  Measured on
+tables where some seats never claim (docs/bots.md, session 18): each of the 40 wider
+walks whose first walk ran out below it ran out too, and such walks were most of a
+vote's time; the nearest to finish had run out at 0.298.  Where the wider walk would
+have run out, the answer is the same (the same draws); where it would have finished,
+the answer is a sample instead of the exact one."""
 FLAGGED_ERROR: Final = 1.0
 """The ``error`` of an answer sampled past :data:`WIDEN` that too few draws carry."""
 FAST_FACTOR: Final = 25
