@@ -29,10 +29,10 @@ from loupgarou.bots.one_night.knowledge import (
     named_seats,
     truthful,
 )
-from loupgarou.bots.one_night.solver import Vote, solver_for
+from loupgarou.bots.one_night.solver import UNBOUNDED, Vote, solver_for
 
 from .brute import World, brute_posterior
-from .test_one_night_doppel import SMALL, numbers, readers, solvers, worlds_of
+from .test_one_night_doppel import SMALL, TABLES, numbers, readers, solvers, worlds_of
 from .test_solver import random_claims
 
 
@@ -91,6 +91,64 @@ def test_the_table_answers_every_seat_of_real_games_like_its_posterior(
                 assert vote.wolf(s) == pytest.approx(post.wolf(s), abs=1e-12)
                 assert vote.tanner(s) == pytest.approx(post.tanner(s), abs=1e-12)
     assert shared
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_a_table_where_two_seats_say_nothing_gets_what_brute_force_gives(name: str) -> None:
+    # Only seat 0 claims (the table of a room where people talk aloud): the table's walk
+    # deals the silent seats every card and plays their nights unread, and seat 0 gets
+    # the numbers brute force gives it.
+    solver = solver_for(numbers(SMALL[name]), 3)
+    every = worlds_of(name)
+    checked = 0
+    for world in random.Random(name).sample(every, min(40, len(every))):
+        me = world[2][0]
+        if known_role(me.dealt, me.obs) in LIAR_ROLES:
+            continue
+        claims = {0: truthful(0, me.dealt, me.obs)}
+        checked += 1
+        ref = brute_posterior(SMALL[name], 3, every, me, {})
+        assert ref is not None
+        final, no_wolf = ref
+        solver.clear_caches()
+        vote = solver.vote(me, claims)
+        assert vote.exact
+        assert vote.no_wolf == pytest.approx(no_wolf, abs=1e-9)
+        for p in range(3):
+            assert vote.wolf(p) == pytest.approx(final[p][WOLF], abs=1e-9)
+            assert vote.tanner(p) == pytest.approx(final[p][TANNER], abs=1e-9)
+    assert checked >= 10
+
+
+@pytest.mark.parametrize(("name", "games"), [("anarchie-6", 3), ("anarchie-7", 3)])
+def test_a_table_where_the_last_seats_say_nothing_answers_like_each_posterior(
+    name: str, games: int
+) -> None:
+    # The last two seats never claim: the table, walked once for every honest seat, gives
+    # each the numbers of its own posterior.
+    quick, _ = solvers(name)
+    n = TABLES[name][1]
+    shared = 0
+    for table in readers(name, games):
+        claims = {s: c for s, c in table[0].claims.items() if s < n - 2}
+        quick.clear_caches()
+        got = quick.vote_table(claims, UNBOUNDED)
+        assert got is not None
+        for reader in table[: n - 2]:
+            k = reader.knowledge()
+            if not doppel_shareable(quick.doppel, k, claims.get(k.seat)):
+                continue
+            mine = got.for_seat(k.seat)
+            assert mine is not None
+            wolf, tanner, no_wolf = mine
+            post = Vote.of(quick.posterior(k, claims, budget=UNBOUNDED))
+            assert post.exact
+            assert no_wolf == pytest.approx(post.no_wolf, abs=1e-12)
+            for s in range(n):
+                assert wolf[s] == pytest.approx(post.wolf(s), abs=1e-12)
+                assert tanner[s] == pytest.approx(post.tanner(s), abs=1e-12)
+            shared += 1
+    assert shared >= 5
 
 
 def test_a_spectator_who_heard_every_seat_reads_the_table() -> None:
