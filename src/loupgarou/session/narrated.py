@@ -127,9 +127,8 @@ class NarratedOneNight(ScriptClock):
         self.tick(now)
 
     def answer(self, ask: JSON, data: Mapping[str, JSON], now: float) -> None:
-        """The narrator's "who won?": ``cards`` (a role per seat) and ``votes`` (a seat per seat)."""
-        if self.stage == "night":
-            self.stage = "verdict"  # the narrator may skip straight to the verdict
+        """The narrator's "who won?": ``cards`` (a role per seat) and ``votes`` (a seat per seat).
+        It may come while the night's script still runs: the narrator skips to the verdict."""
         if self.over:
             raise GameError("action.game_over", "the verdict is given already")
         if ask != ASK_FINAL:
