@@ -3,10 +3,12 @@ and what it found.
 
 The targets (``tests/fuzz/targets.py``): the script reader (any text), the adjudicator
 (real example scripts with values replaced), record replay (real records with values
-replaced), the agent protocol (any answer bytes) and every command's flags.  A finding is
+replaced), the agent protocol (any answer bytes), every command's flags, and a served
+room (``tests/fuzz/rooms.py``: what its devices send, its bots' answers, its clock).  A finding is
 an input that ends in anything but an error with a code: an internal error (an
 exception that is not a ``LoupGarouError``, exit code 70), a hang (more than
-``--hang`` seconds for one input) or memory past ``--memory`` MB (``MemoryError``).
+``--hang`` seconds for one input) or memory past ``--memory`` MB (``MemoryError``); in a
+room, also an input refused that changed the room, or inputs that replay to another room.
 
 Each target runs ``--seconds`` seconds with hypothesis (random inputs, shrunk to a small
 example when one fails; the campaign goes on after a finding).  With ``--atheris``
@@ -41,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from tests.fuzz import rooms  # noqa: E402
 from tests.fuzz import strategies as s  # noqa: E402
 from tests.fuzz import targets as t  # noqa: E402
 
@@ -83,6 +86,7 @@ TARGETS: dict[str, tuple[Callable[..., Any], tuple[st.SearchStrategy[Any], ...]]
     "record_document": (t.record_document, (s.examples, s.edits)),
     "agent_answer": (t.agent_answer, (s.agent_answers,)),
     "command_line": (command_line, (s.command_words,)),
+    "room_inputs": (rooms.room_inputs, (s.room_tables, s.room_begun, s.room_moves)),
 }
 
 

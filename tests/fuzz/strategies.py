@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from tests.fuzz.rooms import KINDS as ROOM_KINDS
+from tests.fuzz.rooms import TABLES, WAITS
 from tests.fuzz.targets import COMMANDS, EXAMPLES, FAMILIES
 
 NASTY_TEXT = [
@@ -249,3 +251,36 @@ mixed_words = st.sampled_from(sorted(COMMANDS)).flatmap(
 """A command with any of its flags and values, mixed."""
 
 command_words = st.one_of(one_flag_words, mixed_words)
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats()
+    | st.sampled_from(NASTY_TEXT)
+    | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=8,
+)
+"""Any value a JSON message may hold (Python's reader takes NaN and the infinities too)."""
+
+room_moves = st.lists(
+    st.tuples(
+        st.integers(0, 63),
+        st.sampled_from(ROOM_KINDS),
+        st.integers(0, 2**20),
+        st.one_of(st.none(), st.none(), st.none(), st.tuples(json_values)),
+        st.integers(0, len(WAITS) - 1),
+    ),
+    min_size=10,
+    max_size=160,
+)
+"""A room's inputs (:func:`tests.fuzz.rooms.room_inputs`): mostly well formed, one in four
+with a field replaced by any JSON value."""
+
+room_tables = st.integers(0, len(TABLES) - 1)
+room_begun = st.sampled_from([True, True, True, False])
+"""Whether the room's game starts before the moves (most often: the game is what they play)."""

@@ -12,7 +12,9 @@ The targets:
   played (the adjudicator) and rendered;
 - :func:`record_document`: a real game record with some values replaced, replayed;
 - :func:`agent_answer`: any bytes an external agent may write as its answer;
-- :func:`command_line`: any list of words for any command, flags mixed with values.
+- :func:`command_line`: any list of words for any command, flags mixed with values;
+- :func:`tests.fuzz.rooms.room_inputs` (a module of its own): a served room fed what its
+  devices may send, its bots' answers and its clock's ticks.
 """
 
 from __future__ import annotations

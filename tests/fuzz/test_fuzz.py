@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from loupgarou.cli.main import build_parser
+from tests.fuzz import rooms, targets
 from tests.fuzz import strategies as s
-from tests.fuzz import targets
 
 BRIEF = settings(
     max_examples=25,
@@ -49,6 +49,14 @@ def test_a_record_with_values_replaced_replays_or_is_refused(
 @given(s.agent_answers)
 def test_any_agent_answer_is_an_option_or_the_default(answer: bytes) -> None:
     targets.agent_answer(answer)
+
+
+@settings(BRIEF, max_examples=40)
+@given(s.room_tables, s.room_begun, s.room_moves)
+def test_a_room_refuses_bad_inputs_with_a_code_changes_nothing_and_replays(
+    table: int, begun: bool, moves: list[rooms.Move]
+) -> None:
+    rooms.room_inputs(table, begun, moves)
 
 
 @settings(BRIEF, max_examples=40)

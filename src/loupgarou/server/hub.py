@@ -312,7 +312,7 @@ class Hub:
             entry = future.result()
         except Exception:  # a bot that fails answers with the default, and we say so
             log.exception("room %s: the bot of seat %d failed", live.room.code, request.seat)
-            entry = _default_entry(request)
+            entry = request.default_input()
         self._deliver(live, request, entry)
 
     def _deliver(self, live: LiveRoom, request: Any, entry: dict[str, Any]) -> None:
@@ -384,24 +384,7 @@ def _think(live: LiveRoom, request: Any) -> dict[str, Any]:
     """A bot's answer to ``request`` as an input (run in one of the bots' threads)."""
     game = live.room.game
     assert game is not None
-    bot = game.bots[request.seat]
-    if request.kind == "say":
-        statement = bot.speak(request.view)
-        said = None if statement is None else statement.to_json()
-        return {"t": "botsay", "seat": request.seat, "statement": said}
-    action = bot.decide(request.view, request.decision)
-    return {"t": "bot", "seat": request.seat, "task": request.key, "action": action.to_json()}
-
-
-def _default_entry(request: Any) -> dict[str, Any]:
-    if request.kind == "say":
-        return {"t": "botsay", "seat": request.seat, "statement": None}
-    return {
-        "t": "bot",
-        "seat": request.seat,
-        "task": request.key,
-        "action": request.decision.default.to_json(),
-    }
+    return game.bot_input(request)
 
 
 def _round_up(size: int) -> int:

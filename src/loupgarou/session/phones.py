@@ -61,6 +61,14 @@ class BotRequest:
     view: SeatView
     decision: Decision | None
 
+    def default_input(self) -> dict[str, JSON]:
+        """The room's input that answers this request without thought (the bot failed):
+        nothing said, or the decision's default."""
+        if self.decision is None:  # kind "say"
+            return {"t": "botsay", "seat": self.seat, "statement": None}
+        action = self.decision.default.to_json()
+        return {"t": "bot", "seat": self.seat, "task": self.key, "action": action}
+
 
 @dataclass(frozen=True, slots=True)
 class Task:
@@ -369,6 +377,18 @@ class PhoneGame:
                 view = self._seat_view(seat)
                 out.append(BotRequest(seat, "act", task.id, view, task.decision))
         return out
+
+    def bot_input(self, request: BotRequest) -> dict[str, JSON]:
+        """The room's input that answers ``request`` with its bot's own thought.  It reads
+        only the request (its view and decision) and the bot, so the server runs it away
+        from its loop: a bot may think for seconds."""
+        bot = self.bots[request.seat]
+        if request.decision is None:  # kind "say"
+            statement = bot.speak(request.view)
+            said = None if statement is None else statement.to_json()
+            return {"t": "botsay", "seat": request.seat, "statement": said}
+        action = bot.decide(request.view, request.decision).to_json()
+        return {"t": "bot", "seat": request.seat, "task": request.key, "action": action}
 
     def bot_act(self, seat: int, task_id: str, action: Action, now: float) -> None:
         if seat not in self.bots:
