@@ -312,12 +312,17 @@ def test_lupus_claims_read_human_names_and_actions() -> None:
         ("medium saw 3=wizard", "lupus", "a sighting may also be human"),
         ("medium saw c1=human", "lupus", "Lupus in Tabula has no centre cards"),
         ("medium saw 10=human", "lupus", "'10' is not a seat (1 to 9)"),
+        ("thief take c3", "thiercelieux", "c1 or c2 (the Thief's two cards)"),
+        ("thief take c2", "thiercelieux", None),
         ("medium", "one-night", "'medium' is not a One Night role"),
         ("seer saw 2=human", "one-night", "'human' is not a One Night role"),
         ("", "lupus", "name a role first"),
     ],
 )
-def test_bad_claims_say_what_is_wrong(text: str, family: str, message: str) -> None:
+def test_bad_claims_say_what_is_wrong(text: str, family: str, message: str | None) -> None:
+    if message is None:  # the same words, read in a family where they make sense
+        assert parse_claim(text, 9, 0, family).did is not None
+        return
     with pytest.raises(ScriptError) as err:
         parse_claim(text, 9, 0, family)
     assert err.value.code == "script.bad_claim"

@@ -41,6 +41,14 @@ def test_lupus_play_shows_no_internal_names() -> None:
     assert re.search(r"The cards at the end: Ana: Villager; you: Werewolf", text)
 
 
+def test_a_many_night_game_begins_once_then_counts_its_nights() -> None:
+    lines, _ = run(["thiercelieux", "--scenario", "suggested-thief", "--seed", "4"], [])
+    assert lines[1].startswith("The game begins. The cards in play: Werewolf, Werewolf, Seer")
+    assert "Night 1 falls." in lines and not any(line.startswith("Night falls") for line in lines)
+    talk = next(line for line in lines if line.startswith("Your turn to talk"))
+    assert "the Thief's two cards as c1 c2" in talk and "c3" not in talk
+
+
 def test_a_werewolf_is_not_asked_each_night_whether_to_wake() -> None:
     lines, _ = run(["thiercelieux", "--seed", "5", "--seat", "1"], [])
     text = "\n".join(lines)

@@ -222,6 +222,11 @@ class TerminalSeat:
                 "a claim such as 'claim seer look 3 saw 3=werewolf' or 'claim medium saw 4=human' "
                 "(seats by number, 'me' for yourself; a sighting is werewolf or human)"
             )
+        elif self.family == "thiercelieux":
+            hint = (
+                "a claim such as 'claim seer look 3 saw 3=werewolf' or 'claim witch' "
+                "(seats by number, 'me' for yourself, the Thief's two cards as c1 c2)"
+            )
         else:
             hint = (
                 "a claim such as 'claim seer look 3 saw 3=werewolf' "

@@ -3,7 +3,8 @@
 Contract: :func:`parse_claim` turns the words after ``claim`` into a
 :class:`~loupgarou.core.statements.Claim` of the family being played: a role (any name
 the family reads, French included), what the claimant did (its verb and seats, ``me``
-for oneself, ``c1`` to ``c3`` for One Night's centre cards) and what it saw
+for oneself, ``c1`` to ``c3`` for One Night's centre cards, ``c1`` and ``c2`` for the two
+cards the Thiercelieux Thief chooses from; Lupus in Tabula has none) and what it saw
 (``PLACE=ROLE``; in Lupus in Tabula a sighting is ``werewolf`` or ``human``).  Anything
 it cannot read raises :class:`~loupgarou.core.errors.ScriptError` (``script.bad_claim``)
 with a message that says what is wrong; nothing is said then.
@@ -91,13 +92,18 @@ def typed_number(text: str) -> int | None:
     return int(text) if text.isdecimal() and len(text) <= 9 else None
 
 
+CENTRE_CARDS = {"one-night": 3, "thiercelieux": 2, "lupus": 0}
+"""The cards a claim may name outside the players' hands, ``c1`` and on: One Night's centre,
+the two cards the Thiercelieux Thief chooses from; none in Lupus in Tabula."""
+
+
 def _place(token: str, n: int, me: int, family: str | None = None) -> tuple[int | None, int | None]:
     t = token.strip().lower()
-    centre = family != "lupus"
+    centre = CENTRE_CARDS.get(family or "one-night", 3)
     if t == "me":
         return me, None
     card = typed_number(t[1:]) if centre and t.startswith("c") else None
-    if card is not None and 1 <= card <= 3:
+    if card is not None and 1 <= card <= centre:
         return None, card - 1
     seat = typed_number(t)
     if seat is not None and 1 <= seat <= n:
@@ -106,6 +112,11 @@ def _place(token: str, n: int, me: int, family: str | None = None) -> tuple[int 
         raise ScriptError(
             "script.bad_claim",
             f"'{token}' is not a seat (1 to {n}) or 'me' (Lupus in Tabula has no centre cards)",
+        )
+    if family == "thiercelieux":
+        raise ScriptError(
+            "script.bad_claim",
+            f"'{token}' is not a seat (1 to {n}), 'me', or c1 or c2 (the Thief's two cards)",
         )
     raise ScriptError("script.bad_claim", f"'{token}' is not a seat (1 to {n}), 'me' or c1 to c3")
 

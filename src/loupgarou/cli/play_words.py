@@ -236,7 +236,10 @@ class Words:
         if k in ("night_begins", "game_begins"):
             deck = d.get("deck")
             night = d.get("night")
-            head = f"Night {night} falls." if night else "Night falls."
+            if k == "game_begins":
+                head = "The game begins."
+            else:
+                head = f"Night {night} falls." if night else "Night falls."
             return head + (f" The cards in play: {role_names(deck)}." if deck else "")
         if k == "deck_redrawn":
             return f"The deck was drawn again ({d['reason']})."
