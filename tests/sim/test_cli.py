@@ -344,11 +344,31 @@ def test_lupus_claims_are_worded_as_what_a_player_is() -> None:
         "saw": [{"role": "human", "seat": 2}],
     }
     assert words.claim(seer) == (
-        "claims to be the Seer; says they did 'look' on Cid; says Cid is human, not a Werewolf"
+        "claims to be the Seer; says they looked at Cid; says Cid is human, not a Werewolf"
     )
     assert words.claim({"role": "freemason", "saw": [{"role": "freemason", "seat": 1}]}) == (
         "claims to be a Freemason; says Bob is a Freemason"
     )
+
+
+def test_one_night_claims_say_what_was_done_in_plain_words() -> None:
+    words = Words(["Ann", "Bob", "Cid"], 0, "one-night")
+    troublemaker = {"role": "troublemaker", "did": {"kind": "swap", "players": [0, 2]}}
+    assert words.claim(troublemaker) == (
+        "claims to have started as the Troublemaker; says they swapped you and Cid"
+    )
+    seer = {
+        "role": "seer",
+        "did": {"kind": "look", "centre": [0, 2]},
+        "saw": [{"role": "werewolf", "centre": 0}, {"role": "tanner", "centre": 2}],
+    }
+    assert words.claim(seer) == (
+        "claims to have started as the Seer; says they looked at centre card c1 and centre "
+        "card c3; says centre card c1 was a Werewolf; says centre card c3 was the Tanner"
+    )
+    robber = {"role": "robber", "did": {"kind": "rob", "players": [1]}}
+    assert words.claim(robber).endswith("says they robbed Bob")
+    assert words.claim({"did": {"kind": "wake"}}) == "says they did 'wake'"
 
 
 def test_sentences_about_my_seat_speak_to_me() -> None:

@@ -25,6 +25,33 @@ _NAMES: dict[str, str] = {}
 """Every family's English role names, by role key (filled on first use)."""
 
 
+DID: Mapping[str, str] = {
+    "look": "looked at",
+    "peek": "peeked at",
+    "spy": "spied on",
+    "rob": "robbed",
+    "swap": "swapped",
+    "take": "took",
+    "copy": "copied",
+    "pair": "paired",
+    "protect": "protected",
+    "heal": "healed",
+    "poison": "poisoned",
+    "shoot": "shot",
+    "vote": "voted for",
+}
+"""What a claimed action says it did, as a past verb (the others are quoted by name)."""
+
+
+def did_words(kind: str, targets: Sequence[str]) -> str:
+    """ "says they robbed Bob", "says they swapped Bob and Cy", "says they did 'wake'"."""
+    whom = " and ".join([", ".join(targets[:-1]), targets[-1]] if len(targets) > 2 else targets)
+    verb = DID.get(kind)
+    if verb is None:
+        return f"says they did '{kind}'" + (f" on {whom}" if whom else "")
+    return f"says they {verb} {whom}" if whom else f"says they {verb}"
+
+
 def role_name(role: JSON) -> str:
     """A role's name as the box prints it ("Little Girl", "Doppelgänger"), not its key."""
     if not _NAMES:
@@ -157,9 +184,7 @@ class Words:
             targets = [self.who(p) for p in action.players] + [
                 f"centre card {slot(c)}" for c in action.centre
             ]
-            parts.append(
-                f"says they did '{action.kind}'" + (f" on {', '.join(targets)}" if targets else "")
-            )
+            parts.append(did_words(action.kind, targets))
         for s in raw.get("saw", ()):
             place = (
                 f"centre card {slot(int(s['centre']))}"
@@ -184,9 +209,7 @@ class Words:
         if did:
             action = Action.from_json(did)
             targets = [self.who(p) for p in action.players]
-            parts.append(
-                f"says they did '{action.kind}'" + (f" on {', '.join(targets)}" if targets else "")
-            )
+            parts.append(did_words(action.kind, targets))
         for s in raw.get("saw", ()):
             who = self.who(s.get("seat"))
             if role == "medium":
