@@ -40,6 +40,7 @@ TABLES: Final[tuple[dict[str, Any], ...]] = (
     {"family": "lupus", "players": 8},
     {"family": "one-night", "players": 5, "mode": "narrated"},
     {"family": "thiercelieux", "players": 8, "mode": "narrated"},
+    {"family": "lupus", "players": 9, "mode": "narrated"},
 )
 """The rooms a fuzzed sequence starts from (every family, both modes)."""
 
