@@ -36,6 +36,7 @@ class Server:
         self.port = port or free_port()
         self.args = list(args)  # more flags (PostgreSQL, Redis: tests/server/test_cluster.py)
         self.log: Path | None = None  # where its stderr goes (None: a pipe)
+        self.env: dict[str, str] = {}  # more environment (a fault made on purpose: test_faults)
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -57,7 +58,7 @@ class Server:
             "--no-qr",
             *self.args,
         ]
-        env = dict(os.environ)
+        env = {**os.environ, **self.env}
         if self.log is not None:  # long runs: a pipe nobody reads would fill up
             with self.log.open("ab") as errors:
                 self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errors, env=env)

@@ -61,7 +61,15 @@ from redis import asyncio as aioredis
 from redis.exceptions import RedisError
 
 from loupgarou.core.errors import LoupGarouError
-from loupgarou.server.hub import NIGHT_MARGIN, Device, Hub, LiveRoom, _error, _round_up
+from loupgarou.server.hub import (
+    NIGHT_MARGIN,
+    Device,
+    Hub,
+    LiveRoom,
+    _error,
+    _round_up,
+    internal_error,
+)
 from loupgarou.server.limits import SharedWindow, Window
 from loupgarou.server.postgres import AsyncAppender, LeaseLost, PostgresStorage
 from loupgarou.session.encode import dumps, wire_size
@@ -403,7 +411,19 @@ class ClusterHub(Hub):
             if deadline is None or deadline > now:  # answered meanwhile
                 self._schedule(live)
                 return live.seq
-        live.room.apply(entry)  # RoomError: refused, nothing changed
+        try:
+            live.room.apply(entry)  # RoomError: refused, nothing changed
+        except LoupGarouError:
+            raise
+        except Exception:  # a fault of ours: back to the log, once the writes in flight end
+            log.exception("room %s: input %r failed", code, entry.get("t"))
+            if code in self.inflight:
+                # as when a write fails: the inputs still queued are refused (their devices
+                # try again), and :meth:`_settle` reads the room back from its log
+                self.appender.failed.add(code)
+            else:
+                self._reset(live)
+            raise internal_error() from None
         changed = live.room.changed
         if code not in self.changes:
             self.changes[code] = None if changed is None else set(changed)

@@ -5,7 +5,9 @@ or a deadline falling due) it (1) applies it to the room in memory, which checks
 refuses it with a :class:`RoomError` while changing nothing, (2) appends it to the
 room's log in storage, in one transaction, and only then (3) sends every device of the
 room whose state changed its new ``state``.  If the append fails, the room is rebuilt
-from its log, so memory never runs ahead of the record.  At start-up every stored room
+from its log, so memory never runs ahead of the record; so it is too if applying the input
+fails with anything but a refusal (a fault of ours: it is logged, and the device is told
+``server.internal``).  At start-up every stored room
 is rebuilt by replaying its log, and deadlines that fell while the server was down
 apply at once.
 
@@ -43,10 +45,18 @@ NIGHT_QUANTUM: Final = 1024
 """Night states are padded to a multiple of this many bytes, the same for every seat."""
 NIGHT_MARGIN: Final = 2048
 """Room left in a call's size for the answer to a seat's action (what it learned)."""
+INTERNAL: Final = "server.internal"
+"""The error of an input whose apply failed with a fault of ours (not a refusal)."""
 BOT_THREADS: Final = 4
 """Threads the bots think in (:attr:`Hub.thinker`): up to this many rooms' bots think at
 once, sharing the interpreter, so that a room's short question is not stuck behind
 another room's long one."""
+
+
+def internal_error() -> RoomError:
+    """What a device is told when its input failed by a fault of ours (the room was put
+    back as its log has it)."""
+    return RoomError(INTERNAL, "the server failed to do that; it is noted, and nothing changed")
 
 
 def token_hash(token: str) -> str:
@@ -92,8 +102,10 @@ class LiveRoom:
         """Its bot request is answered; ``error``: why the answer was refused, if it was.
         A request the room refused stays in :attr:`refused` while it is open (a bot's
         defect: asked again, the bot would answer the same); the server's own failures to
-        store an answer, ``server.*``, are not the bot's, and it is asked again."""
-        if error is not None and not error.code.startswith("server.") and self.thinking:
+        store an answer, ``server.*``, are not the bot's, and it is asked again, but for a
+        fault in applying it (``server.internal``), which would come back the same."""
+        retry = error is None or (error.code.startswith("server.") and error.code != INTERNAL)
+        if not retry and self.thinking:
             self.refused.add(self.thinking)
         self.thinking = None
 
@@ -151,6 +163,12 @@ class Hub:
                 break
         return LiveRoom(room, len(entries))
 
+    def _restore(self, live: LiveRoom) -> None:
+        """The room as its log has it, after a failure that may have left it half changed."""
+        rebuilt = self._rebuild(live.room.code)
+        if rebuilt is not None:
+            live.room, live.seq = rebuilt.room, rebuilt.seq
+
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Begin the clocks (deadlines passed while the server was down fall now)."""
         self.loop = loop
@@ -205,14 +223,19 @@ class Hub:
     def submit(self, live: LiveRoom, entry: dict[str, Any]) -> None:
         """Apply, store, then send (see the module docstring); :class:`RoomError` if refused."""
         entry["now"] = self.clock()
-        live.room.apply(entry)
+        try:
+            live.room.apply(entry)
+        except LoupGarouError:
+            raise  # refused: the room changed nothing
+        except Exception:
+            log.exception("room %s: input %r failed", live.room.code, entry.get("t"))
+            self._restore(live)
+            raise internal_error() from None
         try:
             self.storage.append(live.room.code, live.seq, entry)
         except Exception:
             log.exception("room %s: input %d could not be stored", live.room.code, live.seq)
-            rebuilt = self._rebuild(live.room.code)
-            if rebuilt is not None:
-                live.room, live.seq = rebuilt.room, rebuilt.seq
+            self._restore(live)
             raise RoomError("server.storage", "the server could not save that; try again") from None
         live.seq += 1
         self.broadcast(live)
