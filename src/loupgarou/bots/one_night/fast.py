@@ -952,8 +952,8 @@ class _Walk(Meter):
         """The weight of the worlds with a Werewolf among the players at dawn."""
         self.leaves = 0
         self.unseen: dict[int, Unseen] = {}
-        """The weights at the positions holding an unseen card, by the cards unseen (the
-        identity of their :class:`Left`): split in proportion once, by :func:`_tables`."""
+        """The weights at the positions holding an unseen card, by the cards unseen (their
+        kind, :meth:`unseen_of`): split in proportion once, by :func:`_tables`."""
         self.my_rob = [Pick(1.0, mine.robbed)]
         my_swap = [Pick(1.0, mine.swap[0], mine.swap[1])]
         my_take = [Pick(1.0, mine.take)]
@@ -1148,6 +1148,7 @@ class _Walk(Meter):
                         return 0.0
         centre = centre0
         left: Left | None = None
+        kind = code  # which cards are unseen, as :meth:`unseen_of` keeps them apart
         # The Seer: a claimed look is a factor (what it names must be there).
         seer = holder[SEER]
         if seer >= 0:
@@ -1172,6 +1173,7 @@ class _Walk(Meter):
                         return 0.0
                     centre = named.centre
                     left = named.left
+                    kind = -1 - (code * 16 + seer)
                     for f in named.factors:
                         w *= f
 
@@ -1339,7 +1341,7 @@ class _Walk(Meter):
         for p in range(n, n + 3):
             if mv >> p & 1:
                 moved.append(p)
-        uns = self.unseen_of(left, centre) if left.k else None
+        uns = self.unseen_of(left, centre, kind) if left.k else None
         total_here = 0.0
         for pr in rob:
             t = pr.a
@@ -1398,13 +1400,21 @@ class _Walk(Meter):
                 uns.deal_w += total_here
         return total_here
 
-    def unseen_of(self, left: Left, centre: list[int]) -> Unseen:
+    def unseen_of(self, left: Left, centre: list[int], kind: int) -> Unseen:
         """The sums of the worlds whose unseen cards are ``left`` (``centre``: the centre
-        cards pinned, -1: unseen; the same for every such world of one walk)."""
-        key = id(left)
-        got = self.unseen.get(key)
+        cards pinned, -1: unseen; the same for every such world of one walk), kept apart by
+        ``kind``: the code of the cards not placed (:meth:`FastDeck.code`), or, where an
+        honest Seer's look pinned some, ``-1 - (code * 16 + its seat)``.
+
+        By kind, not by the :class:`Left` object: the memos that hold those objects are
+        shared by the threads a server's bots think in, and two threads filling one at
+        once can each make an equal object; kept apart, their sums would be split in
+        another order, and the answer would differ in its last bits from a lone thread's
+        (tests/bots/test_one_night_cache.py).  A kind is exactly what made one object per
+        walk when only one thread fills the memos, so the sums are those it always made."""
+        got = self.unseen.get(kind)
         if got is None:
-            got = self.unseen[key] = Unseen(left, centre, self.fd.n + 3)
+            got = self.unseen[kind] = Unseen(left, centre, self.fd.n + 3)
         return got
 
     def leaf(  # noqa: PLR0917 - one world, the night's context
