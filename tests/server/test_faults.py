@@ -62,6 +62,20 @@ def test_an_input_that_fails_half_way_is_an_error_with_a_code_and_changes_nothin
     assert live.room.lobby.seats[2].kind == "bot"  # the room goes on
 
 
+def test_a_room_that_fails_to_be_made_is_an_error_with_a_code_and_no_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(self: Lobby, e: Any) -> None:
+        raise Bug
+
+    monkeypatch.setattr(Lobby, "create", broken)
+    hub = Hub(SqliteStorage(":memory:"), clock=lambda: 1000.0)
+    with pytest.raises(RoomError) as caught:
+        hub.create({"family": "one-night", "players": 5}, "Ann")
+    assert caught.value.code == "server.internal"
+    assert hub.rooms == {} and list(hub.storage.rooms()) == []
+
+
 def test_a_bot_whose_answer_fails_is_not_asked_again(monkeypatch: pytest.MonkeyPatch) -> None:
     failures: list[int] = []
 
@@ -120,6 +134,8 @@ def meet_the_fault(host: Device) -> None:
 def test_a_served_room_meets_a_fault_and_stays_whole_through_a_crash(tmp_path: Path) -> None:
     server = with_the_fault(Server(tmp_path / "data"), tmp_path / "server.log")
     try:
+        made = server.post("/api/rooms", {"settings": {"family": "one-night"}, "name": "Boom"})
+        assert made[0] == 500 and made[1]["error"]["code"] == "server.internal"
         code, token = server.create({"family": "one-night", "players": 5})
         host = server.device()
         host.hello(code, token)

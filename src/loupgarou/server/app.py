@@ -31,7 +31,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.server.catalog import catalog
-from loupgarou.server.hub import Device, Hub, LiveRoom, error_message, new_token, token_hash
+from loupgarou.server.hub import (
+    INTERNAL,
+    Device,
+    Hub,
+    LiveRoom,
+    error_message,
+    new_token,
+    token_hash,
+)
 from loupgarou.server.limits import Window
 from loupgarou.server.memory import Collector
 from loupgarou.session.room import RoomError
@@ -118,7 +126,7 @@ def create_app(hub: Hub, config: ServerConfig | None = None) -> Starlette:
         try:
             code, token = hub.create(data.get("settings", {}), data.get("name"))
         except LoupGarouError as exc:
-            return err(400, exc.code, exc.message, exc.data)
+            return err(500 if exc.code == INTERNAL else 400, exc.code, exc.message, exc.data)
         return JSONResponse(
             {"code": code, "token": token, "url": f"{base_url(request)}/r/{code}"}, status_code=201
         )

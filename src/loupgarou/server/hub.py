@@ -194,7 +194,13 @@ class Hub:
                 "name": name,
             }
             room = Room(code)
-            room.apply(entry)  # RoomError: refused, nothing stored
+            try:
+                room.apply(entry)  # RoomError: refused, nothing stored
+            except LoupGarouError:
+                raise
+            except Exception:  # a fault of ours: the room is dropped, nothing stored
+                log.exception("a room could not be created")
+                raise internal_error() from None
             try:
                 self.storage.create(code, entry)
             except StorageError:
