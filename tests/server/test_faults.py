@@ -171,3 +171,36 @@ def test_a_fault_at_the_owner_of_a_room_in_a_cluster(tmp_path: Path) -> None:
             for s in servers:
                 s.stop()
         assert "a fault made on purpose" in (tmp_path / "p0.log").read_text()
+
+
+def test_a_log_that_fails_to_replay_keeps_its_room_up_to_there_and_stops_no_other(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    storage = SqliteStorage(tmp_path / "rooms.sqlite3")
+    hub = Hub(storage, clock=lambda: 1000.0)
+    rooms = [hub.create({"family": "one-night", "players": 5}, "Ann") for _ in range(2)]
+    for code, token in rooms:
+        for seat in (1, 2):
+            entry = {"t": "lobby", "op": "bot", "seat": seat, "level": "random"}
+            hub.submit(hub.rooms[code], {**entry, "by": token_hash(token)})
+    change = Lobby.change
+
+    def fails_on_seat_2(self: Lobby, op: object, e: Any) -> None:  # a bug a new version has
+        if e.get("seat") == 2:
+            self.seats[3] = self.seats[1]  # changes the room, then fails
+            raise Bug
+        change(self, op, e)
+
+    monkeypatch.setattr(Lobby, "change", fails_on_seat_2)
+    again = Hub(storage, clock=lambda: 1000.0)
+    assert again.load() == 2  # the server starts, with both rooms
+    for code, _ in rooms:
+        live = again.rooms[code]
+        assert [s.kind for s in live.room.lobby.seats] == [
+            "human",
+            "bot",
+            "empty",
+            "empty",
+            "empty",
+        ]
+        assert live.seq == 3  # the next input goes after every stored one (create, two bots)

@@ -151,6 +151,9 @@ class Hub:
         return count
 
     def _rebuild(self, code: str) -> LiveRoom | None:
+        """Room ``code`` from its log (None: no log).  A log that no longer replays (a
+        newer rule refuses an input, or a fault of ours fails on one) gives the room its
+        inputs before that one: one room's log never stops the others from loading."""
         entries = self.storage.log(code)
         if not entries:
             return None
@@ -158,8 +161,14 @@ class Hub:
         for number, entry in enumerate(entries):
             try:
                 room.apply(entry)
-            except LoupGarouError as exc:  # a log that no longer replays: keep what did
+            except LoupGarouError as exc:  # refused, nothing changed: keep what did
                 log.error("room %s: input %d no longer applies: %s", code, number, exc.message)
+                break
+            except Exception:  # it may have half changed the room: replay up to it again
+                log.exception("room %s: input %d fails", code, number)
+                room = Room(code)
+                for earlier in entries[:number]:
+                    room.apply(earlier)
                 break
         return LiveRoom(room, len(entries))
 
