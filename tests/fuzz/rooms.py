@@ -18,6 +18,9 @@ After each input (:func:`room_inputs`):
   narrator's, a spectator's, an unknown token's), the room's status and its revision are
   what they were;
 
+- while a game on phones runs, no device is sent an event whose audience leaves it out
+  (:func:`_check_secrets`);
+
 and at the end the accepted inputs, replayed in order into a new room, rebuild the same
 room, device by device (the server's recovery after a crash rests on it).
 """
@@ -25,6 +28,7 @@ room, device by device (the server's recovery after a crash rests on it).
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -120,6 +124,28 @@ def _states(room: Room, tokens: Sequence[str], now: float) -> list[object]:
     out: list[object] = [dumps(room.state_for(t, connected, now)) for t in tokens]
     out += [room.status, room.revision, len(room.records)]
     return out
+
+
+def _check_secrets(room: Room, tokens: Sequence[str], now: float, entry: Any) -> None:
+    """While a game on phones runs (and the dead do not see everything), no device is sent
+    an event whose audience leaves it out: a player only its seat's and everyone's, a
+    spectator or a token the room does not know only everyone's."""
+    if room.game is None or room.status not in ("playing", "paused"):
+        return
+    if room.lobby.settings.dead_see_all:
+        return
+    for token in [*tokens, "unknown-token"]:
+        game = room.state_for(token, set(), now)["game"]
+        view = game.get("view") if isinstance(game, dict) else None
+        if not isinstance(view, dict):
+            continue
+        seat = room.lobby.seat_of(token)
+        if room.lobby.role_of(token) == "narrator":
+            continue
+        for event in json.loads(dumps(view.get("events", []))):
+            audience = event["audience"]  # "everyone", "moderator" (nobody at the table), seats
+            if audience != "everyone" and (not isinstance(audience, list) or seat not in audience):
+                raise Bug(f"seat {seat} was sent {event['kind']} for {audience} after {entry!r}")
 
 
 def _device(room: Room, tokens: Sequence[str], who: int) -> str:
@@ -298,6 +324,7 @@ def room_inputs(table: int, begun: bool, moves: Sequence[Move]) -> None:
         accepted.append(entry)
         if entry["t"] in ("join", "watch"):
             tokens.append(entry["token"])
+        _check_secrets(room, tokens, now, entry)
     again = Room("FUZZ1")
     for entry in accepted:
         try:
