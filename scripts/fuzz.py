@@ -8,7 +8,8 @@ room (``tests/fuzz/rooms.py``: what its devices send, its bots' answers, its clo
 an input that ends in anything but an error with a code: an internal error (an
 exception that is not a ``LoupGarouError``, exit code 70), a hang (more than
 ``--hang`` seconds for one input) or memory past ``--memory`` MB (``MemoryError``); in a
-room, also an input refused that changed the room, or inputs that replay to another room.
+room, also an input refused that changed the room, an event sent to a device its audience
+leaves out, or inputs that replay to another room.
 
 Each target runs ``--seconds`` seconds with hypothesis (random inputs, shrunk to a small
 example when one fails; the campaign goes on after a finding).  With ``--atheris``

@@ -208,7 +208,6 @@ def _fill(room: Room) -> dict[str, Any]:
     lobby = room.lobby
     if room.status == "over":
         return {"t": "lobby", "op": "rematch"}
-    empty = [s for s, seat in enumerate(lobby.seats) if seat.kind == "empty"]
     if lobby.settings.mode == "narrated":
         if any(not seat.name for seat in lobby.seats):
             return {
@@ -217,6 +216,7 @@ def _fill(room: Room) -> dict[str, Any]:
                 "names": [f"P{s}" for s in range(len(lobby.seats))],
             }
         return {"t": "lobby", "op": "start"}
+    empty = [s for s, seat in enumerate(lobby.seats) if seat.kind == "empty"]
     if empty:
         return {"t": "lobby", "op": "bot", "seat": empty[0], "level": "random"}
     return {"t": "lobby", "op": "start"}

@@ -253,20 +253,6 @@ mixed_words = st.sampled_from(sorted(COMMANDS)).flatmap(
 command_words = st.one_of(one_flag_words, mixed_words)
 
 
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**70), 2**70)
-    | st.floats()
-    | st.sampled_from(NASTY_TEXT)
-    | st.text(max_size=12),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
-    max_leaves=8,
-)
-"""Any value a JSON message may hold (Python's reader takes NaN and the infinities too)."""
-
 room_moves = st.lists(
     st.tuples(
         st.integers(0, 63),
