@@ -30,6 +30,21 @@ class Bug(Exception):
     """The fault made on purpose."""
 
 
+def fail_on_seat_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fault: a lobby change of seat 3 (seat number 2) changes the room, then fails;
+    every other change (those stored before, replayed to put the room back) works."""
+    change = Lobby.change
+
+    def half_done(self: Lobby, op: object, e: Any) -> None:
+        if e.get("seat") != 2:
+            change(self, op, e)
+            return
+        self.seats[2] = self.seats[1]
+        raise Bug
+
+    monkeypatch.setattr(Lobby, "change", half_done)
+
+
 def test_an_input_that_fails_half_way_is_an_error_with_a_code_and_changes_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -41,16 +56,7 @@ def test_an_input_that_fails_half_way_is_an_error_with_a_code_and_changes_nothin
     before = dumps(live.room.state_for(host, {0}, 1000.0))
     seq = live.seq
 
-    change = Lobby.change
-
-    def half_done(self: Lobby, op: object, e: Any) -> None:
-        if e.get("seat") != 2:  # the inputs stored before (replayed to put the room back)
-            change(self, op, e)
-            return
-        self.seats[2] = self.seats[1]  # changes the room, then fails
-        raise Bug
-
-    monkeypatch.setattr(Lobby, "change", half_done)
+    fail_on_seat_2(monkeypatch)
     with pytest.raises(RoomError) as caught:
         hub.submit(live, {"t": "lobby", "op": "bot", "seat": 2, "level": "random", "by": host})
     assert caught.value.code == "server.internal"
@@ -183,15 +189,7 @@ def test_a_log_that_fails_to_replay_keeps_its_room_up_to_there_and_stops_no_othe
         for seat in (1, 2):
             entry = {"t": "lobby", "op": "bot", "seat": seat, "level": "random"}
             hub.submit(hub.rooms[code], {**entry, "by": token_hash(token)})
-    change = Lobby.change
-
-    def fails_on_seat_2(self: Lobby, op: object, e: Any) -> None:  # a bug a new version has
-        if e.get("seat") == 2:
-            self.seats[3] = self.seats[1]  # changes the room, then fails
-            raise Bug
-        change(self, op, e)
-
-    monkeypatch.setattr(Lobby, "change", fails_on_seat_2)
+    fail_on_seat_2(monkeypatch)  # a bug a new version has
     again = Hub(storage, clock=lambda: 1000.0)
     assert again.load() == 2  # the server starts, with both rooms
     for code, _ in rooms:

@@ -307,12 +307,6 @@ class ClusterHub(Hub):
             live.room.changed = None  # several inputs: look at every device
         return bool(entries)
 
-    def _reset(self, live: LiveRoom) -> None:
-        rebuilt = self._rebuild(live.room.code)
-        if rebuilt is not None:
-            live.room, live.seq = rebuilt.room, rebuilt.seq
-            live.room.changed = None
-
     def _own(self, code: str) -> None:
         """This process now holds room ``code``'s lease: take the room over."""
         live = self.rooms.get(code)

@@ -172,11 +172,13 @@ class Hub:
                 break
         return LiveRoom(room, len(entries))
 
-    def _restore(self, live: LiveRoom) -> None:
-        """The room as its log has it, after a failure that may have left it half changed."""
+    def _reset(self, live: LiveRoom) -> None:
+        """The room as its log has it, after a failure that may have left it half changed
+        (every device's state may differ from what it was sent)."""
         rebuilt = self._rebuild(live.room.code)
         if rebuilt is not None:
             live.room, live.seq = rebuilt.room, rebuilt.seq
+            live.room.changed = None
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Begin the clocks (deadlines passed while the server was down fall now)."""
@@ -244,13 +246,13 @@ class Hub:
             raise  # refused: the room changed nothing
         except Exception:
             log.exception("room %s: input %r failed", live.room.code, entry.get("t"))
-            self._restore(live)
+            self._reset(live)
             raise internal_error() from None
         try:
             self.storage.append(live.room.code, live.seq, entry)
         except Exception:
             log.exception("room %s: input %d could not be stored", live.room.code, live.seq)
-            self._restore(live)
+            self._reset(live)
             raise RoomError("server.storage", "the server could not save that; try again") from None
         live.seq += 1
         self.broadcast(live)
