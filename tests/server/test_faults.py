@@ -9,6 +9,7 @@ through the other."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -202,3 +203,65 @@ def test_a_log_that_fails_to_replay_keeps_its_room_up_to_there_and_stops_no_othe
             "empty",
         ]
         assert live.seq == 3  # the next input goes after every stored one (create, two bots)
+
+
+def test_a_room_tries_its_deadlines_again_while_the_store_is_down_in_a_cluster(
+    tmp_path: Path,
+) -> None:
+    """The owner of a room, on PostgreSQL and Redis, cannot store a deadline
+    (``faults/sitecustomize.py``, ``store-down``): the game stays where it is, the deadline
+    (or a bot's answer) is tried again a second later, then two, then four; once the store
+    takes it again, the game goes on to its end.  Before, the room waited for an input that, with its
+    only person idle and its bots done, never came."""
+    down = tmp_path / "store-down"
+    log = tmp_path / "server.log"
+    with postgres_database() as database, redis_prefix() as (redis, prefix):
+        args = ["--database-url", database, "--redis-url", redis, "--redis-prefix", prefix]
+        server = Server(tmp_path / "p0", args=args)
+        paths = [str(FAULTS), *filter(None, [os.environ.get("PYTHONPATH")])]
+        server.env = {
+            "LOUPGAROU_TEST_FAULT": "store-down",
+            "LOUPGAROU_TEST_FAULT_FILE": str(down),
+            "PYTHONPATH": os.pathsep.join(paths),
+        }
+        server.log = log
+        server.start()
+        try:
+            timers = {"call": 1, "discussion": 1, "vote": 2}
+            code, token = server.create({"family": "one-night", "players": 5, "timers": timers})
+            host = server.device()
+            host.hello(code, token)
+            for seat in range(1, 5):
+                host.send({"type": "lobby", "op": "bot", "seat": seat, "level": "random"})
+            host.until(lambda m: m["type"] == "state" and not m["room"]["problems"])
+            host.send({"type": "lobby", "op": "start"})
+            host.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
+            down.touch()
+            until_logged(log, "again in 2 s")  # a deadline's or a bot's second try failed
+            host.drain(0.3)
+            stuck = host.state
+            assert stuck is not None and stuck["room"]["status"] == "playing"
+            time.sleep(1.5)  # the third try, in 2 s, has not come yet
+            host.drain(0.1)
+            assert host.state is not None and host.state["seq"] == stuck["seq"]
+            down.unlink()
+            moved = host.until(
+                lambda m: m["type"] == "state" and m["seq"] > stuck["seq"], timeout=8.0
+            )
+            assert moved["game"] != stuck["game"]  # the deadline passed
+            end = time.monotonic() + 60
+            while host.state is None or host.state["room"]["status"] != "over":
+                assert time.monotonic() < end, "the game did not end"
+                host.drain(0.2)
+        finally:
+            server.stop()
+    text = log.read_text()
+    assert "again in 1 s" in text and "the store is down, on purpose" in text
+    assert "a deadline could not be applied" in text
+
+
+def until_logged(log: Path, text: str, limit: float = 20.0) -> None:
+    end = time.monotonic() + limit
+    while text not in log.read_text():
+        assert time.monotonic() < end, f"never logged: {text}"
+        time.sleep(0.05)

@@ -63,6 +63,7 @@ from redis.exceptions import RedisError
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.server.hub import (
     NIGHT_MARGIN,
+    STORAGE,
     Device,
     Hub,
     LiveRoom,
@@ -393,7 +394,7 @@ class ClusterHub(Hub):
         if code not in self.owned or self.rooms.get(code) is not live:
             raise RoomError("server.moved", "this room is served by another process")
         if code in self.appender.failed:  # a write of this room failed: wait for the reset
-            raise RoomError("server.storage", "the server could not save that; try again")
+            raise RoomError(STORAGE, "the server could not save that; try again")
         rid = entry.get("rid")
         done = self.done.setdefault(code, OrderedDict())
         known = done.get(rid) if isinstance(rid, str) else None
@@ -441,6 +442,7 @@ class ClusterHub(Hub):
             failure = exc
         self.inflight[code] -= 1
         if failure is None:
+            live.stored()
             self._publish(
                 self._room_channel(code),
                 {"k": "entry", "seq": seq, "entry": entry, "night": self.nights.get(code)},
@@ -455,7 +457,7 @@ class ClusterHub(Hub):
                 "server.moved", "this room moved to another server process; try again"
             ) from None
         log.error("room %s: input %d could not be stored: %s", code, seq, failure)
-        raise RoomError("server.storage", "the server could not save that; try again") from None
+        raise RoomError(STORAGE, "the server could not save that; try again") from None
 
     def _settle(self, live: LiveRoom) -> None:
         """Every input of the room is written (or refused): send the states, or go back
@@ -498,6 +500,7 @@ class ClusterHub(Hub):
     def _next_thought(self, live: LiveRoom, error: RoomError | None) -> None:
         """As the hub's, but the bots think only about what is written: while inputs of
         the room are being committed, :meth:`_settle` asks them once they are."""
+        self._answer_failed(live, error)
         live.answered(error)
         code = live.room.code
         if code in self.owned and code not in self.inflight:
@@ -640,11 +643,9 @@ class ClusterHub(Hub):
     async def _tick_now(self, live: LiveRoom) -> None:
         try:
             await self._store(live, {"t": "tick"}, tick=True)
-        except RoomError as exc:
-            if exc.code != "server.moved":
-                log.error(
-                    "room %s: a deadline could not be applied: %s", live.room.code, exc.message
-                )
+        except LoupGarouError as exc:
+            if exc.code != "server.moved":  # else the room's new owner applies it
+                self._tick_failed(live, exc)
 
     async def _sweeper(self) -> None:
         """Every third of a lease: renew ours, claim orphans, catch replicas up, say who

@@ -7,7 +7,10 @@ room's log in storage, in one transaction, and only then (3) sends every device 
 room whose state changed its new ``state``.  If the append fails, the room is rebuilt
 from its log, so memory never runs ahead of the record; so it is too if applying the input
 fails with anything but a refusal (a fault of ours: it is logged, and the device is told
-``server.internal``).  At start-up every stored room
+``server.internal``).  A room's own input that could not be applied or stored (a
+deadline falling due, a bot's answer) is tried again after a second, then after twice as
+long each time, at most a minute apart, until one is stored (the store works again).  At
+start-up every stored room
 is rebuilt by replaying its log, and deadlines that fell while the server was down
 apply at once.
 
@@ -47,10 +50,17 @@ NIGHT_MARGIN: Final = 2048
 """Room left in a call's size for the answer to a seat's action (what it learned)."""
 INTERNAL: Final = "server.internal"
 """The error of an input whose apply failed with a fault of ours (not a refusal)."""
+STORAGE: Final = "server.storage"
+"""The error of an input that could not be stored (nothing of it was kept)."""
 BOT_THREADS: Final = 4
 """Threads the bots think in (:attr:`Hub.thinker`): up to this many rooms' bots think at
 once, sharing the interpreter, so that a room's short question is not stuck behind
 another room's long one."""
+RETRY_FIRST: Final = 1.0
+"""Seconds before a room's own input (a deadline, a bot's answer) that could not be stored
+is tried again, then twice as long each time it fails again ..."""
+RETRY_MOST: Final = 60.0
+"""... but at most this long: a room waits no longer than this for its store to come back."""
 
 
 def internal_error() -> RoomError:
@@ -88,6 +98,26 @@ class LiveRoom:
     """Open requests whose answers the room refused: not asked again (:meth:`answered`)."""
     night_size: int = 0
     night_key: tuple[object, ...] = ()
+    failures: int = 0
+    """The room's own inputs (its deadlines, its bots' answers) that could not be applied
+    or stored since it last stored an input."""
+    retry_at: float = 0.0
+    """After such a failure, the time before which the room tries none of them again."""
+    later: asyncio.TimerHandle | None = None
+    """Its bots asked again once :attr:`retry_at` has passed."""
+
+    def failed(self, now: float) -> float:
+        """One of its own inputs failed: wait before the next (returned, in seconds), a
+        second the first time, then twice as long each time, at most a minute."""
+        wait = min(RETRY_FIRST * 2.0 ** min(self.failures, 30), RETRY_MOST)
+        self.failures += 1
+        self.retry_at = now + wait
+        return wait
+
+    def stored(self) -> None:
+        """An input was stored: the store works, what waited may be tried at once."""
+        self.failures = 0
+        self.retry_at = 0.0
 
     def next_request(self) -> Any | None:
         """The room's first open bot request that it has not refused an answer to (None:
@@ -253,8 +283,9 @@ class Hub:
         except Exception:
             log.exception("room %s: input %d could not be stored", live.room.code, live.seq)
             self._reset(live)
-            raise RoomError("server.storage", "the server could not save that; try again") from None
+            raise RoomError(STORAGE, "the server could not save that; try again") from None
         live.seq += 1
+        live.stored()
         self.broadcast(live)
         self._schedule(live)
         self._bots(live)
@@ -338,12 +369,23 @@ class Hub:
             return
         if live.thinking is not None:
             return  # the room's next request is asked for once this one is answered
+        wait = live.retry_at - self.clock()
+        if wait > 0.0:  # an answer could not be stored a moment ago: ask again later
+            if live.later is None:
+                live.later = self.loop.call_later(wait, self._bots_later, live.room.code)
+            return
         request = live.next_request()
         if request is None:
             return
         live.thinking = (request.seat, request.key)
         future = self.loop.run_in_executor(self.thinker, _think, live, request)
         future.add_done_callback(functools.partial(self._thought, live, request))
+
+    def _bots_later(self, code: str) -> None:
+        live = self.rooms.get(code)
+        if live is not None:
+            live.later = None
+            self._bots(live)
 
     def _thought(self, live: LiveRoom, request: Any, future: Any) -> None:
         if self.rooms.get(live.room.code) is not live:
@@ -369,8 +411,21 @@ class Hub:
         """The room's request is answered: think about the next one.  A request whose
         answer the room refused is not asked again while it stays open: its deadline's
         default answers it (:meth:`LiveRoom.answered`)."""
+        self._answer_failed(live, error)
         live.answered(error)
         self._bots(live)
+
+    def _answer_failed(self, live: LiveRoom, error: RoomError | None) -> None:
+        """If a bot's answer could not be stored, the room's bots wait before they are
+        asked again (:meth:`LiveRoom.failed`): asked at once, they would answer and fail
+        as fast as they think, for as long as the store is down."""
+        if error is not None and error.code == STORAGE:
+            wait = live.failed(self.clock())
+            log.error(
+                "room %s: a bot's answer could not be stored; asking again in %g s",
+                live.room.code,
+                wait,
+            )
 
     # --- clocks -------------------------------------------------------------------------------
 
@@ -383,7 +438,7 @@ class Hub:
         deadline = live.room.next_deadline()
         if deadline is None:
             return
-        delay = max(0.0, deadline - self.clock())
+        delay = max(0.0, max(deadline, live.retry_at) - self.clock())
         code = live.room.code
         live.timer = self.loop.call_later(min(delay, 86400.0), self._tick, code)
 
@@ -396,10 +451,25 @@ class Hub:
         if deadline is not None and deadline <= self.clock():
             try:
                 self.submit(live, {"t": "tick"})
-            except RoomError as exc:
-                log.error("room %s: a deadline could not be applied: %s", code, exc.message)
+            except LoupGarouError as exc:
+                self._tick_failed(live, exc)
         else:
             self._schedule(live)
+
+    def _tick_failed(self, live: LiveRoom, exc: LoupGarouError) -> None:
+        """The room's due deadline could not be applied (not stored, or a fault of ours,
+        the room put back as its log has it): try it again later (:meth:`LiveRoom.failed`).
+        Without this the room would wait for its next input, and a room whose every seat
+        waits for the deadline would wait for ever."""
+        wait = live.failed(self.clock())
+        log.error(
+            "room %s: a deadline could not be applied (%s: %s); trying again in %g s",
+            live.room.code,
+            exc.code,
+            exc.message,
+            wait,
+        )
+        self._schedule(live)
 
     def _expire_loop(self) -> None:
         assert self.loop is not None
@@ -413,8 +483,9 @@ class Hub:
             live = self.rooms.pop(code, None)
             if live is None:
                 continue
-            if live.timer is not None:
-                live.timer.cancel()
+            for timer in (live.timer, live.later):
+                if timer is not None:
+                    timer.cancel()
             for device in live.devices:
                 device.send(_error("room.expired", "this room was closed after a long idle time"))
         return codes
