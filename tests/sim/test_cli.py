@@ -21,7 +21,7 @@ from loupgarou.cli.play_claims import parse_claim
 from loupgarou.cli.play_words import Words
 from loupgarou.core.actions import Action, Decision
 from loupgarou.core.errors import ScriptError
-from loupgarou.core.events import Event, public
+from loupgarou.core.events import JSON, Event, public
 from loupgarou.core.statements import Statement
 from loupgarou.engine.views import SeatView
 
@@ -348,6 +348,43 @@ def test_lupus_claims_are_worded_as_what_a_player_is() -> None:
     )
     assert words.claim({"role": "freemason", "saw": [{"role": "freemason", "seat": 1}]}) == (
         "claims to be a Freemason; says Bob is a Freemason"
+    )
+
+
+def test_a_lupus_day_vote_says_how_its_tie_was_settled() -> None:
+    """Stage 1 at twelve seats: Élise 8, Fanny 2, you 2.  Fanny is the second suspect, not
+    you, because she comes first going clockwise from Dédé, who holds the Welcome card;
+    the sentence says so (it said only "Most accused: Élise, Fanny")."""
+    names = ["Zoé", "Bruno", "Céline", "Dédé", "Élise", "Fanny"] + [f"P{s}" for s in range(6, 12)]
+    words = Words(names, 0, "lupus")
+    counts: JSON = [[0, 2], [4, 8], [5, 2]]
+    before = public("stage1_counted", counts=counts, leaders=[4, 0])
+    assert words.event(before) == (
+        "The votes counted: Élise (8), you (2), Fanny (2). Most accused: Élise, you; you and Fanny "
+        "tied at 2 votes: you come first going clockwise from your seat (nobody holds the "
+        "Welcome card yet)."
+    )
+    assert words.event(public("welcome_card", seat=3)) == "Dédé holds the Welcome card."
+    counted = public("stage1_counted", counts=counts, leaders=[4, 5])
+    assert words.event(counted) == (
+        "The votes counted: Élise (8), you (2), Fanny (2). Most accused: Élise, Fanny; Fanny and you "
+        "tied at 2 votes: Fanny comes first going clockwise from Dédé, who holds the Welcome "
+        "card."
+    )
+    clear = public("stage1_counted", counts=[[4, 8], [5, 3], [0, 1]], leaders=[4, 5])
+    assert words.event(clear) == (
+        "The votes counted: Élise (8), Fanny (3), you (1). Most accused: Élise, Fanny."
+    )
+    assert words.event(public("owl_pick", seat=5, replaced=None)) == (
+        "The Owl's choice, Fanny, is one of them already."
+    )
+    assert words.event(public("owl_pick", seat=2, replaced=5)) == (
+        "The Owl's choice, Céline, stands accused too, in place of Fanny."
+    )
+    stage2 = public("votes_revealed", ballots=[[1, 5], [2, 4]])
+    assert words.event(stage2) == (
+        "The secret votes: Bruno -> Fanny; Céline -> Élise; Élise and Fanny tied at 1 vote: "
+        "Élise comes first going clockwise from Dédé, who holds the Welcome card."
     )
 
 

@@ -4,8 +4,10 @@ Contract: :class:`Words` turns an event of any family into one English sentence 
 table (the players' names, "you" for the person's own seat), or None for an event that
 tells a player nothing; an event it has no sentence for is shown in a plain generic form,
 never dropped (``tests/sim/test_wording.py`` plays every family and checks that no event
-needs that form).  :func:`role_words` names a role inside a sentence.  Nothing here reads
-or changes a game: it only words what it is given.
+needs that form).  Given a seat's events in order, it remembers the one thing a sentence
+needs from before: who holds Lupus in Tabula's Welcome card, from which a tied vote is
+settled.  :func:`role_words` names a role inside a sentence.  Nothing here reads or
+changes a game: it only words what it is given.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from loupgarou.core.actions import Action
 from loupgarou.core.events import JSON, Event
+from loupgarou.scripting.lupus_story import cut_tie
 from loupgarou.scripting.words import slot
 
 HUMAN = "human"
@@ -144,6 +147,8 @@ class Words:
         self.names = list(names)
         self.me = me
         self.family = family
+        self.holder: int | None = None
+        """Who holds the Welcome card (Lupus in Tabula), from the events worded so far."""
 
     def who(self, seat: JSON) -> str:
         if seat is None:
@@ -194,6 +199,31 @@ class Words:
             parts.append(f"says {place} was {role_words(s['role'])}")
         return "; ".join(parts)
 
+    def tie(self, counts: Mapping[int, int], places: int) -> str:
+        """How a Lupus in Tabula day vote's tie across the ``places`` most voted was
+        settled ("; Ann and you tied at 2 votes: Ann comes first going clockwise from Bob,
+        who holds the Welcome card"), or "" when none had to be."""
+        n = len(self.names)
+        start = 0 if self.holder is None else (self.holder + 1) % n
+        tied = cut_tie(counts, sorted(counts), start, n, places)
+        if not tied:
+            return ""
+        votes = counts[tied[0]]
+        taken = places - sum(1 for c in counts.values() if c > votes)
+        first = tied[:taken]
+        where = (
+            f"from {self.who(self.holder)}, who {'hold' if self.holder == self.me else 'holds'} "
+            "the Welcome card"
+            if self.holder is not None
+            else f"from {self.whose(0)} seat (nobody holds the Welcome card yet)"
+        )
+        verb = "come" if len(first) > 1 or self.who(first[0]) == "you" else "comes"
+        return (
+            f"; {' and '.join(self.who(s) for s in tied)} tied at {votes} "
+            f"vote{'' if votes == 1 else 's'}: {' and '.join(self.who(s) for s in first)} "
+            f"{verb} first going clockwise {where}"
+        )
+
     def _lupus_claim(self, raw: JSON) -> str:
         """A Lupus in Tabula claim: cards are never shown, so a sighting says what a
         player *is* (for the Medium: what a lynched player *was*), ``human`` meaning
@@ -239,9 +269,13 @@ class Words:
         k = e.kind
         you = self.subject(e)
         if k == "votes_revealed" and "ballots" in d:  # Lupus: the secret stage 2
+            counts: dict[int, int] = {}
+            for _, t in d["ballots"]:
+                counts[int(t)] = counts.get(int(t), 0) + 1
             return (
                 "The secret votes: "
                 + "; ".join(f"{self.who(v)} -> {self.who(t)}" for v, t in d["ballots"])
+                + self.tie(counts, 1)
                 + "."
             )
         if k == "vote" and "stage" in d:  # Lupus: stage 1, aloud and in turn
@@ -249,6 +283,7 @@ class Words:
         if k == "suspects":
             return f"The suspects: {self.whom(d['seats'])}."
         if k == "welcome_card":
+            self.holder = int(d["seat"])
             return f"{self.does(d['seat'], 'holds', 'hold')} the Welcome card."
         if k == "seen" and "werewolf" in d:
             verdict = "a Werewolf" if d["werewolf"] else "not a Werewolf"
@@ -392,12 +427,18 @@ class Words:
         if k == "night_result":
             return self._night_result(d)
         if k == "stage1_counted":
-            counts = "; ".join(f"{self.who(s)} {n}" for s, n in d["counts"])
-            return f"The votes counted: {counts}. Most accused: {self.whom(d['leaders'])}."
+            most_first = sorted(d["counts"], key=lambda c: -int(c[1]))  # seat order among equals
+            counted = ", ".join(f"{self.who(s)} ({n})" for s, n in most_first)
+            tie = self.tie({int(s): int(n) for s, n in d["counts"]}, 2)
+            return f"The votes counted: {counted}. Most accused: {self.whom(d['leaders'])}{tie}."
         if k == "owl_pick":
             replaced = d.get("replaced")
-            instead = f" in place of {self.who(replaced)}" if replaced is not None else ""
-            return f"The Owl's choice, {self.who(d['seat'])}, stands accused too{instead}."
+            if replaced is None:
+                return f"The Owl's choice, {self.who(d['seat'])}, is one of them already."
+            return (
+                f"The Owl's choice, {self.who(d['seat'])}, stands accused too, "
+                f"in place of {self.who(replaced)}."
+            )
         if k == "rested":
             who = self.who(d["seat"])
             if who == "you":

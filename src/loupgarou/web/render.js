@@ -36,18 +36,52 @@ function list(items, ctx) {
   return `${xs.slice(0, -1).join(", ")} ${ctx.t("common.and")} ${xs[xs.length - 1]}`;
 }
 
-/** One event of the view in the page's language. */
-export function eventText(e, names, ctx) {
+/** Lupus in Tabula: the players tied across the cut when the `places` most voted of `counts`
+ * (seat -> votes) are taken, in clockwise order from `start` (so the first are the ones
+ * taken), or [] when no tie had to be settled. */
+export function cutTie(counts, start, n, places) {
+  const votes = (s) => counts.get(s) || 0;
+  const order = [...counts.keys()].sort((a, b) => votes(b) - votes(a) || ((a - start + n) % n) - ((b - start + n) % n));
+  if (order.length <= places) return [];
+  const last = votes(order[places - 1]);
+  if (votes(order[places]) !== last) return [];
+  return order.filter((s) => votes(s) === last);
+}
+
+function tieText(counts, places, names, holder, who, ctx) {
+  const n = names.length;
+  const start = holder === null || holder === undefined ? 0 : (holder + 1) % n;
+  const tied = cutTie(counts, start, n, places);
+  if (!tied.length) return "";
+  const taken = places - [...counts.values()].filter((v) => v > counts.get(tied[0])).length;
+  const from = holder === null || holder === undefined ? ctx.t("ev.tie.from_seat", { name: who(0) }) : ctx.t("ev.tie.from_holder", { name: who(holder) });
+  return " " + ctx.t("ev.tie", { tied: list(tied.map(who), ctx), first: list(tied.slice(0, taken).map(who), ctx), from });
+}
+
+/** The events as the page lists them, each with who held Lupus in Tabula's Welcome card
+ * when it came (a tied day vote is settled from there). */
+export function eventTexts(evs, names, ctx) {
+  let holder = null;
+  return evs.map((e) => {
+    const text = eventText(e, names, ctx, holder);
+    if (e.kind === "welcome_card") holder = e.data?.seat ?? null;
+    return text;
+  });
+}
+
+/** One event of the view in the page's language (`holder`: who held the Welcome card). */
+export function eventText(e, names, ctx, holder = null) {
   const d = e.data || {};
   const who = (s) => (s === null || s === undefined ? ctx.t("common.nobody") : names[s] ?? `#${s + 1}`);
   const whom = (xs) => list((xs || []).map(who), ctx);
   const role = (r) => ctx.role(r);
   const vars = {
-    name: who(d.seat), role: d.role ? role(d.role) : "", names: whom(d.seats),
+    name: who(d.seat), role: d.role ? role(d.role) : "", names: whom(d.seats ?? d.suspects),
+    roles: list((d.roles || d.deck || []).map(role), ctx),
     night: d.night ?? "", day: d.day ?? "", step: stepName(d.step, ctx),
     centre: d.centre !== undefined && !isList(d.centre) ? `c${d.centre + 1}` : "",
     text: d.text ?? "", by: who(d.by), hunter: who(d.hunter), target: who(d.target), lover: who(d.lover),
-    replaced: who(d.replaced), captain: role("captain"),
+    replaced: who(d.replaced), captain: role("captain"), owl: role("owl"),
   };
   switch (e.kind) {
     case "night_begins":
@@ -67,8 +101,20 @@ export function eventText(e, names, ctx) {
     case "votes_revealed":
     case "votes": {
       const ballots = d.ballots || (d.votes || []).map((v, i) => [i, v]);
-      return `${ctx.t("ev.votes")} ${ballots.map(([a, b]) => `${who(a)} → ${who(b)}`).join(" · ")}`;
+      const text = `${ctx.t("ev.votes")} ${ballots.map(([a, b]) => `${who(a)} → ${who(b)}`).join(" · ")}`;
+      if (e.kind !== "votes_revealed" || !d.ballots) return text;
+      const counts = new Map();
+      for (const [, b] of ballots) counts.set(b, (counts.get(b) || 0) + 1);
+      const tie = tieText(counts, 1, names, holder, who, ctx);
+      return tie ? `${text}.${tie}` : text;
     }
+    case "stage1_counted": {
+      const counts = new Map((d.counts || []).map(([s, v]) => [s, v]));
+      const tally = [...counts].sort((a, b) => b[1] - a[1]).map(([s, v]) => `${who(s)} (${v})`).join(", ");
+      return ctx.t("ev.stage1_counted", { tally, names: whom(d.leaders) }) + tieText(counts, 2, names, holder, who, ctx);
+    }
+    case "owl_pick":
+      return ctx.t(d.replaced === null || d.replaced === undefined ? "ev.owl_pick.already" : "ev.owl_pick", vars);
     case "cards_revealed":
       return ctx.t("ev.cards_revealed");
     case "game_over":
@@ -81,7 +127,7 @@ export function eventText(e, names, ctx) {
   }
 }
 
-function genericEvent(e, names, ctx) {
+export function genericEvent(e, names, ctx) {
   const d = e.data || {};
   const parts = Object.entries(d).map(([k, v]) => {
     if (k === "seat" || k === "target" || k === "by") return names[v] ?? v;
@@ -406,13 +452,13 @@ function notepad(st, me, ui, names, ctx) {
 function myNight(view, me, names, ctx) {
   const mine = events(view).filter((e) => mineEv(e, me));
   return `<details class="panel" id="mynight" ${ctx.ui.open?.mynight ? "open" : ""}><summary>☾ ${esc(ctx.t("mynight.title"))}</summary>
-    ${mine.length ? `<ol class="events">${mine.map((e) => `<li>${esc(eventText(e, names, ctx))}</li>`).join("")}</ol>` : `<p class="muted">${esc(ctx.t("mynight.empty"))}</p>`}</details>`;
+    ${mine.length ? `<ol class="events">${eventTexts(mine, names, ctx).map((x) => `<li>${esc(x)}</li>`).join("")}</ol>` : `<p class="muted">${esc(ctx.t("mynight.empty"))}</p>`}</details>`;
 }
 
 function publicLog(view, names, ctx, open) {
   const pub = events(view).filter((e) => e.audience === "everyone" && e.kind !== "statement");
   return `<details class="panel" id="log" ${open ? "open" : ""}><summary>☰ ${esc(ctx.t("log.title"))}</summary>
-    <ol class="events">${pub.map((e) => `<li>${esc(eventText(e, names, ctx))}</li>`).join("")}</ol></details>`;
+    <ol class="events">${eventTexts(pub, names, ctx).map((x) => `<li>${esc(x)}</li>`).join("")}</ol></details>`;
 }
 
 function player(st, me, ui, ctx) {
@@ -565,7 +611,7 @@ function endView(st, me, ui, ctx) {
   </section>
   ${votes.length ? `<section class="panel"><h2>${esc(ctx.t("end.votes"))}</h2><ul>${votes.map((x) => `<li>${esc(x)}</li>`).join("")}</ul></section>` : ""}
   ${told.length || ev.length ? `<details class="panel" open><summary>${esc(ctx.t("end.told"))}</summary>
-    ${told.length ? `<ol class="events" lang="${esc(toldLang)}">${told.map((x) => `<li>${esc(x)}</li>`).join("")}</ol>` : `<ol class="events">${ev.map((e) => `<li>${esc(eventText(e, names, ctx))}</li>`).join("")}</ol>`}
+    ${told.length ? `<ol class="events" lang="${esc(toldLang)}">${told.map((x) => `<li>${esc(x)}</li>`).join("")}</ol>` : `<ol class="events">${eventTexts(ev, names, ctx).map((x) => `<li>${esc(x)}</li>`).join("")}</ol>`}
   </details>` : ""}
   ${isHost ? `<p><button type="button" class="primary" data-op="rematch">${esc(ctx.t("end.rematch"))}</button></p>` : ""}
   <p><a class="button" href="/">${esc(ctx.t("end.home"))}</a></p>`;
