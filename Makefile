@@ -23,7 +23,7 @@ COMPILED_STAMP := $(COMPILED)/.built
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,scale,env]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,scale,env,plot]'
 	touch $(STAMP)
 
 # The app at the table: rooms for phones on this network, SQLite in ./loupgarou-data.
@@ -78,7 +78,7 @@ installed: $(INSTALLED_STAMP)
 $(INSTALLED_STAMP): $(WHEEL_STAMP)
 	rm -rf $(INSTALLED)
 	$(PYTHON) -m venv $(INSTALLED)
-	$(IBIN)/python -m pip install --quiet "$$(ls dist/loupgarou-*-cp*.whl)[dev,scale,env]"
+	$(IBIN)/python -m pip install --quiet "$$(ls dist/loupgarou-*-cp*.whl)[dev,scale,env,plot]"
 	$(IBIN)/loupgarou --version
 	touch $@
 
