@@ -195,3 +195,33 @@ def test_the_first_of_two_claims_of_one_copy_is_the_suspect() -> None:
     claims[4] = ClaimKey(ROBBER, None, frozenset())
     assert early_clash(claims, deck) == [2, 3]
     assert early_clash({0: ClaimKey(VILLAGER, None, frozenset())}, deck) == []
+
+
+def test_a_plain_lie_of_the_seer_names_centre_cards_the_deck_can_hold() -> None:
+    """From seven players the liars lie without the solver (:meth:`.SensibleOneNight.plain_lie`).
+    A Seer's look at two centre cards used to guess each card alone, so at *Revenants* (8),
+    seed 5, a Werewolf said both were the Robber, of whom the deck holds one: no Seer could
+    have seen that, and anybody who counts the cards knew it for a lie.  Now every Seer
+    claim of the sensible bots, with the Seer it claims to be, fits the deck."""
+    checked = 0
+    for scenario, players in (("revenants", 8), ("incertitudes", 10), ("confusion", 7)):
+        table = table_spec(find_family("one-night"), players, scenario=scenario)
+        deck: dict[str, int] = {}
+        for card in table.deck:
+            deck[card] = deck.get(card, 0) + 1
+        for seed in range(40):
+            match, _ = play_match(SimSpec(table, parse_bots("sensible"), games=1, seed=seed), 0)
+            for e in match.events:
+                claim = e.data.get("claim") if e.kind == "statement" else None
+                if not isinstance(claim, dict) or claim.get("role") != "seer":
+                    continue
+                centre = [s["role"] for s in claim.get("saw", []) if s.get("centre") is not None]
+                if len(centre) < 2:
+                    continue
+                named: dict[str, int] = {"seer": 1}
+                for role in centre:
+                    named[role] = named.get(role, 0) + 1
+                over = {r: n for r, n in named.items() if n > deck.get(r, 0)}
+                assert not over, (scenario, seed, claim, over)
+                checked += 1
+    assert checked >= 20, checked

@@ -260,12 +260,29 @@ class SensibleOneNight:
                 t = pick(rng, targets)  # frame someone
                 return _claim(SEER, _act("look", (t,)), frozenset({(WOLF, t, -1)}))
             slots = sorted(rng.sample(range(3), 2))
-            saw = []
+            # What it says it saw must fit the deck beside its own claim and the others':
+            # a card it really saw there first, then guesses among the copies left (one
+            # Robber in the deck cannot be both cards, nor the Seer it claims to be).  A
+            # card it saw that cannot fit (the Seer's own card, peeked by a lone Werewolf
+            # who now claims to be the Seer) is kept quiet: it names the other two slots.
+            said = dict(claimed)
+            said[SEER] = said.get(SEER, 0) + 1
+            card: dict[int, int] = {}
+            seen_at = {int(o[1]): int(o[2]) for o in k.obs if o[0] == CENTRE}
+            for c, role_seen in sorted(seen_at.items()):
+                if c not in slots:
+                    continue
+                if said.get(role_seen, 0) < deck.get(role_seen, 0):
+                    card[c] = role_seen
+                    said[role_seen] = said.get(role_seen, 0) + 1
+                else:
+                    slots = sorted([x for x in slots if x != c] + [3 - sum(slots)])
             for c in slots:
-                seen = [int(o[2]) for o in k.obs if o[0] == CENTRE and int(o[1]) == c]
-                guess = seen[0] if seen else _village_guess(rng, deck, claimed)
-                saw.append((guess, -1, c))
-            return _claim(SEER, _act("look", (), tuple(slots)), frozenset(saw))
+                if c not in card:
+                    card[c] = _village_guess(rng, deck, said, any_card=True)
+                    said[card[c]] = said.get(card[c], 0) + 1
+            saw = frozenset((card[c], -1, c) for c in slots)
+            return _claim(SEER, _act("look", (), tuple(slots)), saw)
         if role_said == ROBBER:
             t = pick(rng, targets)
             took = _village_guess(rng, deck, claimed)
@@ -399,10 +416,17 @@ def _weighted(rng: random.Random, weights: dict[int, float]) -> int:
     return items[-1][0]
 
 
-def _village_guess(rng: random.Random, deck: dict[int, int], claimed: dict[int, int]) -> int:
-    """A village role a liar might say it saw (one with copies nobody claimed)."""
+def _village_guess(
+    rng: random.Random, deck: dict[int, int], claimed: dict[int, int], *, any_card: bool = False
+) -> int:
+    """A village role a liar might say it saw (one with copies nobody claimed); with
+    ``any_card``, when no such role is left, any card with a copy left (a Seer may have seen
+    a Werewolf in the centre), before the Villager that may be over-counted."""
     free = sorted(r for r in deck if r in LIE_SAFE and deck[r] > claimed.get(r, 0))
-    return pick(rng, free) if free else VILLAGER
+    if free:
+        return pick(rng, free)
+    left = sorted(r for r in deck if deck[r] > claimed.get(r, 0)) if any_card else []
+    return pick(rng, left) if left else VILLAGER
 
 
 def _pack_target(reader: ViewReader, solver: Solver, deck: dict[int, int], pool: list[int]) -> int:
