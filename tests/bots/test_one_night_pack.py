@@ -197,12 +197,13 @@ def test_the_first_of_two_claims_of_one_copy_is_the_suspect() -> None:
     assert early_clash({0: ClaimKey(VILLAGER, None, frozenset())}, deck) == []
 
 
-def test_a_plain_lie_of_the_seer_names_centre_cards_the_deck_can_hold() -> None:
+def test_a_plain_lie_names_cards_the_deck_can_hold() -> None:
     """From seven players the liars lie without the solver (:meth:`.SensibleOneNight.plain_lie`).
     A Seer's look at two centre cards used to guess each card alone, so at *Revenants* (8),
     seed 5, a Werewolf said both were the Robber, of whom the deck holds one: no Seer could
     have seen that, and anybody who counts the cards knew it for a lie.  Now every Seer
-    claim of the sensible bots, with the Seer it claims to be, fits the deck."""
+    claim of the sensible bots, with the Seer it claims to be, fits the deck, and so does
+    every Robber's with the card it says it took."""
     checked = 0
     for scenario, players in (("revenants", 8), ("incertitudes", 10), ("confusion", 7)):
         table = table_spec(find_family("one-night"), players, scenario=scenario)
@@ -213,13 +214,19 @@ def test_a_plain_lie_of_the_seer_names_centre_cards_the_deck_can_hold() -> None:
             match, _ = play_match(SimSpec(table, parse_bots("sensible"), games=1, seed=seed), 0)
             for e in match.events:
                 claim = e.data.get("claim") if e.kind == "statement" else None
-                if not isinstance(claim, dict) or claim.get("role") != "seer":
+                if not isinstance(claim, dict) or claim.get("role") not in ("seer", "robber"):
                     continue
-                centre = [s["role"] for s in claim.get("saw", []) if s.get("centre") is not None]
-                if len(centre) < 2:
+                role_claimed = str(claim["role"])
+                if role_claimed == "seer":  # two centre cards
+                    cards = [s["role"] for s in claim.get("saw", []) if s.get("centre") is not None]
+                else:  # the card it took
+                    cards = [
+                        s["role"] for s in claim.get("saw", []) if s.get("seat") == e.data["seat"]
+                    ]
+                if len(cards) < (2 if role_claimed == "seer" else 1):
                     continue
-                named: dict[str, int] = {"seer": 1}
-                for role in centre:
+                named: dict[str, int] = {role_claimed: 1}
+                for role in cards:
                     named[role] = named.get(role, 0) + 1
                 over = {r: n for r, n in named.items() if n > deck.get(r, 0)}
                 assert not over, (scenario, seed, claim, over)

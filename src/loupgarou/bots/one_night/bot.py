@@ -287,7 +287,13 @@ class SensibleOneNight:
             t = pick(rng, targets)
             took = _village_guess(rng, deck, claimed)
             if took == ROBBER:  # the card it says it took cannot be the Robber it says it was
-                took = VILLAGER
+                said = dict(claimed)
+                said[ROBBER] = said.get(ROBBER, 0) + 1
+                took = (
+                    VILLAGER
+                    if deck.get(VILLAGER, 0) > said.get(VILLAGER, 0)
+                    else _village_guess(rng, deck, said)  # no Villager left to name
+                )
             return _claim(ROBBER, _act("rob", (t,)), frozenset({(took, me, -1)}))
         if role_said == TM and len(others) >= 2:
             a, b = sorted(rng.sample(others, 2))
