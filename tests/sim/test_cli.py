@@ -351,6 +351,17 @@ def test_lupus_claims_are_worded_as_what_a_player_is() -> None:
     )
 
 
+def test_thiercelieux_is_worded_as_a_game_whose_cards_stay() -> None:
+    words = Words(["Ann", "Bob"], 0, "thiercelieux")
+    assert words.event(public("night_step", step="lovers")) == "  (The narrator calls the Lovers.)"
+    assert words.event(public("night_step", step="cupid")) == "  (The narrator calls Cupid.)"
+    # One Night's "claims to have started as" is for cards that move in the night.
+    assert words.claim({"role": "witch"}) == "claims to be the Witch"
+    assert Words(["Ann"], 0, "one-night").claim({"role": "seer"}) == (
+        "claims to have started as the Seer"
+    )
+
+
 def test_a_lupus_day_vote_says_how_its_tie_was_settled() -> None:
     """Stage 1 at twelve seats: Élise 8, Fanny 2, you 2.  Fanny is the second suspect, not
     you, because she comes first going clockwise from Dédé, who holds the Welcome card;

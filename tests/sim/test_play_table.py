@@ -47,6 +47,10 @@ def test_a_many_night_game_begins_once_then_counts_its_nights() -> None:
     assert "Night 1 falls." in lines and not any(line.startswith("Night falls") for line in lines)
     talk = next(line for line in lines if line.startswith("Your turn to talk"))
     assert "the Thief's two cards as c1 c2" in talk and "c3" not in talk
+    # Without a Thief in the deck, the hint does not speak of the Thief's cards.
+    lines, _ = run(["thiercelieux", "--scenario", "suggested", "--seed", "4"], [])
+    talk = next(line for line in lines if line.startswith("Your turn to talk"))
+    assert "Thief" not in talk and "c1" not in talk
 
 
 def test_a_werewolf_is_not_asked_each_night_whether_to_wake() -> None:

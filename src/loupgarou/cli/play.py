@@ -223,9 +223,12 @@ class TerminalSeat:
                 "(seats by number, 'me' for yourself; a sighting is werewolf or human)"
             )
         elif self.family == "thiercelieux":
+            deck = view.public.get("deck")
+            thief = isinstance(deck, list | tuple) and "thief" in [str(c) for c in deck]
             hint = (
                 "a claim such as 'claim seer look 3 saw 3=werewolf' or 'claim witch' "
-                "(seats by number, 'me' for yourself, the Thief's two cards as c1 c2)"
+                "(seats by number, 'me' for yourself"
+                + (", the Thief's two cards as c1 c2)" if thief else ")")
             )
         else:
             hint = (

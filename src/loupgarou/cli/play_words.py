@@ -97,6 +97,8 @@ def _called(step: JSON) -> str:
         return f"the {role_name(text.rstrip('s'))}s"
     if text == "cupid":
         return "Cupid"
+    if text == "lovers":  # both wake, to know each other
+        return "the Lovers"
     if text.startswith("doppelganger_"):  # the Doppelgänger who copied a role that wakes
         return f"the {role_name('doppelganger')}-{role_name(text.removeprefix('doppelganger_'))}"
     return f"the {role_name(text)}"
@@ -182,7 +184,9 @@ class Words:
             return self._lupus_claim(raw)
         parts = []
         if raw.get("role"):
-            parts.append(f"claims to have started as {role_words(raw['role'])}")
+            # One Night's cards move in the night: a claim is of the card one started with.
+            started = "to be" if self.family == "thiercelieux" else "to have started as"
+            parts.append(f"claims {started} {role_words(raw['role'])}")
         did = raw.get("did")
         if did:
             action = Action.from_json(did)
