@@ -41,6 +41,22 @@ def test_roles_of_an_unknown_family_is_an_error(capsys: pytest.CaptureFixture[st
     assert capsys.readouterr().err.startswith("error [setup.unknown_family]: ")
 
 
+def test_the_family_may_follow_the_command_as_play_and_rules_take_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``loupgarou roles lupus`` was refused ("unrecognized arguments"), where ``play lupus``
+    and ``rules lupus`` are how the other commands take it."""
+    for command in ("roles", "scenarios"):
+        assert main([command, "lupus"]) == 0
+        said = capsys.readouterr().out
+        assert main([command, "--family", "lupus-in-tabula"]) == 0
+        assert capsys.readouterr().out == said and said.startswith("Lupus in Tabula")
+    assert main(["roles", "lupus", "--family", "thiercelieux"]) == 2
+    assert "two families given" in capsys.readouterr().err
+    assert main(["scenarios", "chess"]) == 2
+    assert capsys.readouterr().err.startswith("error [setup.unknown_family]: ")
+
+
 def test_scenarios_give_a_deck_per_player_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["scenarios", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from loupgarou.cli.simulate import suited_players
-from loupgarou.core.errors import SetupError
+from loupgarou.core.errors import ScriptError, SetupError
 from loupgarou.core.events import JSON
 from loupgarou.core.variant import Variant
 from loupgarou.scripting.one_night_names import ROLE_NAMES, deck_summary
@@ -53,7 +53,7 @@ def register(sub: Any) -> None:
             "which it wakes, difficulty (1 to 3 stars) and how many copies the box holds."
         ),
     )
-    roles.add_argument("--family", default="one-night", help="game family (default: one-night)")
+    _family_arguments(roles, "game family (default: one-night)")
     roles.add_argument("--json", action="store_true", help="print JSON")
     roles.set_defaults(func=run_roles)
     scenarios: argparse.ArgumentParser = sub.add_parser(
@@ -68,13 +68,27 @@ def register(sub: Any) -> None:
             "a few sizes. Every name works with --scenario in 'simulate' and 'play'."
         ),
     )
-    scenarios.add_argument(
-        "--family",
-        default="one-night",
-        help="game family: one-night (default), thiercelieux or lupus",
-    )
+    _family_arguments(scenarios, "game family: one-night (default), thiercelieux or lupus")
     scenarios.add_argument("--json", action="store_true", help="print JSON")
     scenarios.set_defaults(func=run_scenarios)
+
+
+def _family_arguments(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """The family, as the word after the command (as ``play`` and ``rules`` take it) or
+    as ``--family`` (as ``narrate`` does): ``loupgarou roles lupus`` and ``loupgarou roles
+    --family lupus`` are one command."""
+    parser.add_argument("family", nargs="?", help=help_text)
+    parser.add_argument("--family", dest="family_option", metavar="FAMILY", help="the same")
+
+
+def _family_of(args: argparse.Namespace) -> Variant:
+    said = [f for f in (args.family, args.family_option) if f is not None]
+    if len(said) == 2 and find_family(said[0]).name != find_family(said[1]).name:
+        raise ScriptError(
+            "script.bad_argument",
+            f"two families given, '{said[0]}' and '{said[1]}': give one",
+        )
+    return find_family(said[0] if said else "one-night")
 
 
 # --- roles ------------------------------------------------------------------------------------
@@ -160,7 +174,7 @@ def family_role_rows(family: str) -> list[dict[str, JSON]]:
 
 
 def run_roles(args: argparse.Namespace) -> int:
-    family = find_family(args.family)
+    family = _family_of(args)
     if family.name != "one-night":
         return _family_roles(family, args.json)
     rows = role_rows()
@@ -245,7 +259,7 @@ def scenario_row(s: Scenario) -> dict[str, JSON]:
 
 
 def run_scenarios(args: argparse.Namespace) -> int:
-    family = find_family(args.family)
+    family = _family_of(args)
     if family.name == "thiercelieux":
         return _thiercelieux_scenarios(family, args.json)
     if family.name == "lupus":
