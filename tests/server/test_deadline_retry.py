@@ -84,13 +84,23 @@ class Timers:
         return waited
 
 
+class Runaway(BaseException):
+    """Raised through everything (not an ``Exception``): the same write tried on and on."""
+
+
 class FailingStore(SqliteStorage):
-    """SQLite whose appends fail while :attr:`down`."""
+    """SQLite whose appends fail while :attr:`down` (only those of the kinds in
+    :attr:`only`, when it is set)."""
 
     down = False
+    only: frozenset[str] = frozenset()
+    failed = 0
 
     def append(self, code: str, seq: int, entry: Mapping[str, Any]) -> None:
-        if self.down:
+        if self.down and (not self.only or entry.get("t") in self.only):
+            self.failed += 1
+            if self.failed > 50:
+                raise Runaway
             raise StorageError("the disk is full")
         super().append(code, seq, entry)
 
@@ -191,3 +201,18 @@ def test_a_bots_answer_that_could_not_be_stored_is_asked_again_ever_more_slowly(
     assert timers.run_next() == 16.0
     timers.think()
     assert live.seq == seq + 1 and live.failures == 0  # stored, and the night goes on
+
+
+def test_without_an_event_loop_a_bot_whose_answer_fails_is_not_asked_on_and_on() -> None:
+    """The hub without a loop (as tests and tools use it) has its bots think at once; a bot
+    answer the store refuses was asked for again and again, for ever."""
+    store = FailingStore(":memory:")
+    hub = Hub(store, clock=Clock())
+    code, host = hub.create({"family": "thiercelieux", "players": 8}, "P0")
+    live = hub.rooms[code]
+    for seat in range(1, 8):
+        entry = {"t": "lobby", "op": "bot", "seat": seat, "level": "random"}
+        hub.submit(live, {**entry, "by": token_hash(host)})
+    store.down, store.only = True, frozenset({"bot"})
+    hub.submit(live, {"t": "lobby", "op": "start", "seed": 4, "by": token_hash(host)})
+    assert store.failed == 1 and live.failures == 1  # stored the start, then waits

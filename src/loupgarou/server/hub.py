@@ -361,7 +361,10 @@ class Hub:
                 return  # the outer call goes on until no bot has anything left to do
             self._inline = True
             try:
-                while (request := live.next_request()) is not None:
+                while live.retry_at <= self.clock():  # (else the store failed: not now)
+                    request = live.next_request()
+                    if request is None:
+                        break
                     live.thinking = (request.seat, request.key)
                     self._deliver(live, request, _think(live, request))
             finally:
