@@ -351,6 +351,13 @@ def test_lupus_claims_are_worded_as_what_a_player_is() -> None:
     )
 
 
+def test_an_option_naming_the_persons_own_seat_says_yourself() -> None:
+    seat = play.TerminalSeat(0, ["Ann", "Bob", "Cid"], read=input, write=print)
+    assert seat.option_text(Action("vote", (0,))) == "vote yourself"  # it said "vote you"
+    assert seat.option_text(Action("vote", (1,))) == "vote Bob"
+    assert seat.option_text(Action("swap", (0, 2))) == "swap you and Cid"
+
+
 def test_thiercelieux_is_worded_as_a_game_whose_cards_stay() -> None:
     words = Words(["Ann", "Bob"], 0, "thiercelieux")
     assert words.event(public("night_step", step="lovers")) == "  (The narrator calls the Lovers.)"

@@ -166,9 +166,10 @@ class TerminalSeat:
     def option_text(self, a: Action) -> str:
         if a.kind == "pass":
             return "do nothing"
-        targets = [self.words.who(p) for p in a.players] + [
-            f"centre card {slot(c)}" for c in a.centre
-        ]
+        targets = [
+            "yourself" if p == self.seat and len(a.players) == 1 else self.words.who(p)
+            for p in a.players
+        ] + [f"centre card {slot(c)}" for c in a.centre]  # "vote yourself", not "vote you"
         kind = OPTIONS.get(a.kind, a.kind.replace("_", " "))
         return kind + (" " + " and ".join(targets) if targets else "")
 
