@@ -140,3 +140,46 @@ def test_every_event_a_player_sees_has_words(browser: Browser, server: Server, l
     finally:
         phone.close()
     assert generic == []
+
+
+THEMED = """async ([lang, names, events, theme]) => {
+  const common = await import("/static/common.js");
+  await common.loadLang(lang);
+  const render = await import("/static/render.js");
+  const role = (r, many) => theme[r + (many ? ".many" : "")] || common.t(`role.${r}${many ? ".many" : ""}`);
+  const ctx = { t: common.t, has: common.has, role, knowsRole: () => true };
+  return render.eventTexts(events, names, ctx);
+}"""
+
+
+def test_the_werewolves_are_named_as_the_rooms_theme_names_them(
+    browser: Browser, server: Server
+) -> None:
+    """A pirates room calls its Werewolves Mutineers everywhere but in these sentences,
+    which said "The Werewolves: ..." whatever the theme."""
+    events = [
+        ev("werewolves", seats=[1, 2]),
+        ev("seen", seat=2, werewolf=True),
+        ev("medium", seat=3, werewolf=False),
+        ev("caught"),
+    ]
+    pirates = {"werewolf": "Mutineer", "werewolf.many": "Mutineers"}
+    phone = Phone(browser, server.base, "reader", lang="en")
+    try:
+        phone.open("/")
+        themed = phone.page.evaluate(THEMED, ["en", NAMES, events, pirates])
+        plain = phone.page.evaluate(THEMED, ["fr", NAMES, events, {}])
+    finally:
+        phone.close()
+    assert themed == [
+        "The Mutineers: Bruno and Céline.",
+        "Céline is a Mutineer.",
+        "Dédé was not a Mutineer.",
+        "The Mutineers caught you spying.",
+    ]
+    assert plain == [
+        "Les Loups-Garous : Bruno et Céline.",
+        "Céline est un Loup-Garou.",
+        "Dédé n'était pas un Loup-Garou.",
+        "Les Loups-Garous vous ont surprise en train d'espionner.",
+    ]

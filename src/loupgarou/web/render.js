@@ -82,6 +82,7 @@ export function eventText(e, names, ctx, holder = null) {
     centre: d.centre !== undefined && !isList(d.centre) ? `c${d.centre + 1}` : "",
     text: d.text ?? "", by: who(d.by), hunter: who(d.hunter), target: who(d.target), lover: who(d.lover),
     replaced: who(d.replaced), captain: role("captain"), owl: role("owl"),
+    wolf: role("werewolf"), wolves: ctx.role("werewolf", true),
   };
   switch (e.kind) {
     case "night_begins":
