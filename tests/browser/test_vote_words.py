@@ -155,20 +155,29 @@ THEMED = """async ([lang, names, events, theme]) => {
 def test_the_werewolves_are_named_as_the_rooms_theme_names_them(
     browser: Browser, server: Server
 ) -> None:
-    """A pirates room calls its Werewolves Mutineers everywhere but in these sentences,
-    which said "The Werewolves: ..." whatever the theme."""
+    """A pirates room calls its Werewolves Mutineers, Cupid the Siren and the Lovers
+    Sweethearts everywhere but in these sentences, which said "The Werewolves: ..." and
+    "Cupid's arrow: ... the Lovers" whatever the theme."""
     events = [
         ev("werewolves", seats=[1, 2]),
         ev("seen", seat=2, werewolf=True),
         ev("medium", seat=3, werewolf=False),
         ev("caught"),
+        ev("lovers", seats=[1, 2]),
+        ev("paired", seats=[1, 2]),
     ]
-    pirates = {"werewolf": "Mutineer", "werewolf.many": "Mutineers"}
+    pirates = {
+        "werewolf": "Mutineer",
+        "werewolf.many": "Mutineers",
+        "cupid": "Siren",
+        "lovers.many": "Sweethearts",
+    }
+    plain_fr = {"lovers.many": "Amoureux"}  # the catalog's name: the page's words have none
     phone = Phone(browser, server.base, "reader", lang="en")
     try:
         phone.open("/")
         themed = phone.page.evaluate(THEMED, ["en", NAMES, events, pirates])
-        plain = phone.page.evaluate(THEMED, ["fr", NAMES, events, {}])
+        plain = phone.page.evaluate(THEMED, ["fr", NAMES, events, plain_fr])
     finally:
         phone.close()
     assert themed == [
@@ -176,10 +185,14 @@ def test_the_werewolves_are_named_as_the_rooms_theme_names_them(
         "Céline is a Mutineer.",
         "Dédé was not a Mutineer.",
         "The Mutineers caught you spying.",
+        "Siren's arrow: Bruno and Céline are the Sweethearts.",
+        "The Sweethearts: Bruno and Céline.",
     ]
     assert plain == [
         "Les Loups-Garous : Bruno et Céline.",
         "Céline est un Loup-Garou.",
         "Dédé n'était pas un Loup-Garou.",
         "Les Loups-Garous vous ont surprise en train d'espionner.",
+        "La flèche de Cupidon : Bruno et Céline sont les Amoureux.",
+        "Les Amoureux : Bruno et Céline.",
     ]

@@ -83,6 +83,7 @@ export function eventText(e, names, ctx, holder = null) {
     text: d.text ?? "", by: who(d.by), hunter: who(d.hunter), target: who(d.target), lover: who(d.lover),
     replaced: who(d.replaced), captain: role("captain"), owl: role("owl"),
     wolf: role("werewolf"), wolves: ctx.role("werewolf", true),
+    cupid: role("cupid"), lovers: ctx.role("lovers", true),
   };
   switch (e.kind) {
     case "night_begins":
