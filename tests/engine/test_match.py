@@ -66,6 +66,9 @@ class CoinFamily:
     def public(self, state: Coin) -> dict[str, JSON]:
         return {"called": state.called}
 
+    def night_calls(self, state: Coin) -> tuple[str, ...]:
+        return ()
+
 
 def coin_match(**fixed: Any) -> Match:
     return Match(CoinFamily(), GameConfig("coin", ("a", "b"), ()), ScriptedChance(fixed))

@@ -194,3 +194,9 @@ class Variant(Protocol):
     def public(self, state: Any) -> dict[str, JSON]:
         """What every seat may see of the state: an allow-list, never the state minus secrets."""
         ...
+
+    def night_calls(self, state: Any) -> tuple[str, ...]:
+        """The public calls of the night under way, in order (the ``step`` of each of its
+        ``night_step`` events, those still to come included); empty outside a night.
+        Public: they follow from the deck and the night's number alone."""
+        ...

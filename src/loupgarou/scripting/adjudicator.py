@@ -105,6 +105,9 @@ class Watched:
     def public(self, state: Any) -> dict[str, JSON]:
         return self.inner.public(state)
 
+    def night_calls(self, state: Any) -> tuple[str, ...]:
+        return self.inner.night_calls(state)
+
 
 def start(script: Script) -> tuple[Match, ScriptChance]:
     """Set the table up and deal, as the script says."""

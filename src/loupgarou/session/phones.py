@@ -128,6 +128,7 @@ class PhoneGame:
         # The night: where each night_step event is in the log, and which call is shown.
         self.night_start = 0  # index in match.events where this night's events begin
         self.steps: list[tuple[int, str]] = []  # (event index, step) of this night's calls
+        self.calls_of = 0  # how many calls this night has (the engine says them one by one)
         self._scanned = (-1, 0)  # (the night, how many events) :meth:`_scan_steps` has read
         self.call = 0
         self.discussed = False  # this day's discussion has happened
@@ -217,6 +218,7 @@ class PhoneGame:
         self.stage = "call"
         self.night_public = dict(self.variant.public(self.match.state))
         self.night_public["phase"] = "night"
+        self.calls_of = len(self.variant.night_calls(self.match.state))
         self._scan_steps()
         self._enter_call(now)
 
@@ -567,7 +569,7 @@ class PhoneGame:
             "call": (
                 {
                     "index": self.call,
-                    "of": len(self.steps),
+                    "of": max(self.calls_of, len(self.steps)),
                     "step": self.steps[self.call][1] if self.call < len(self.steps) else None,
                 }
                 if night and self.steps

@@ -20,9 +20,17 @@ export function seatNames(state) {
 }
 
 /** The role a step calls ("werewolves" calls the Werewolves). */
-function stepName(step, ctx) {
+/** A night call in words: our own text for the calls that are not simply a role's
+ * (`step.NAME`, naming roles as the room's theme does), else the role (plural for a group). */
+export function stepName(step, ctx) {
   if (!step) return "";
-  if (ctx.has(`step.${step}`)) return ctx.t(`step.${step}`);
+  if (ctx.has(`step.${step}`)) {
+    const many = (r) => ctx.role(r, true);
+    return ctx.t(`step.${step}`, {
+      wolf: ctx.role("werewolf"), wolves: many("werewolf"), lovers: many("lovers"),
+      doppelganger: ctx.role("doppelganger"), minion: ctx.role("minion"), insomniac: ctx.role("insomniac"),
+    });
+  }
   if (ctx.knowsRole(step)) return ctx.role(step);
   for (const single of [step.replace(/ves$/, "f"), step.replace(/s$/, "")])
     if (ctx.knowsRole(single)) return ctx.role(single, true);
@@ -99,7 +107,7 @@ export function eventText(e, names, ctx, holder = null) {
     case "swapped":
       return ctx.t("ev.swapped", { a: who(d.seats?.[0]), b: who(d.seats?.[1]) });
     case "statement":
-      return `${who(d.seat)}: ${d.text || claimText(d.claim, names, ctx)}`;
+      return `${who(d.seat)}: ${d.text || claimText(d.claim, names, ctx, d.seat)}`;
     case "votes_revealed":
     case "votes": {
       const ballots = d.ballots || (d.votes || []).map((v, i) => [i, v]);
@@ -141,14 +149,37 @@ export function genericEvent(e, names, ctx) {
   return `${e.kind.replace(/_/g, " ")}${parts.length ? ": " + parts.join(", ") : ""}`;
 }
 
-export function claimText(c, names, ctx) {
+/** A structured claim in words, as its speaker (seat `speaker`) says it: the role
+ * (One Night's "I was", the other families' "I am"), what they did, what they saw (their
+ * own card named as theirs); the roles named as the room's theme names them. */
+export function claimText(c, names, ctx, speaker = null) {
   if (!c) return "";
-  const out = [ctx.t("claim.was", { role: ctx.role(c.role) })];
+  const wolf = ctx.role("werewolf");
+  const human = ctx.t("claim.human", { wolf });
+  const out = [];
+  if (c.role === "human") out.push(ctx.t("claim.am_human", { wolf }));
+  else if (c.role) out.push(ctx.t(ctx.family && ctx.family !== "one-night" ? "claim.am" : "claim.was", { role: ctx.role(c.role) }));
+  if (c.did) out.push(didText(c.did, names, ctx));
   for (const s of c.saw || []) {
-    const where = s.seat !== undefined && s.seat !== null ? names[s.seat] : ctx.t("common.centre", { n: `c${(s.centre ?? 0) + 1}` });
-    out.push(ctx.t("claim.saw", { name: where, role: s.role === "human" ? ctx.t("claim.human") : ctx.role(s.role) }));
+    const role = s.role === "human" ? human : ctx.role(s.role);
+    if (s.seat !== undefined && s.seat !== null && s.seat === speaker) out.push(ctx.t("claim.saw_own", { role }));
+    else {
+      const where = s.seat !== undefined && s.seat !== null ? names[s.seat] ?? `#${s.seat + 1}` : ctx.t("common.centre", { n: `c${(s.centre ?? 0) + 1}` });
+      out.push(ctx.t("claim.saw", { name: where, role }));
+    }
   }
   return out.join(" ");
+}
+
+/** What a claim says its speaker did ("I swapped the cards of Bob and Cy."). */
+function didText(a, names, ctx) {
+  const targets = [
+    ...(a.players || []).map((p) => names[p] ?? `#${p + 1}`),
+    ...(a.centre || []).map((k) => ctx.t("common.centre", { n: `c${k + 1}` })),
+  ];
+  const key = `claim.did.${a.kind}`;
+  if (ctx.has(key)) return ctx.t(key, { names: list(targets, ctx) });
+  return ctx.t("claim.did", { what: optionLabel(a, names, true, ctx) });
 }
 
 /** A task's option in words: its targets, and its verb when the options have several. */
@@ -410,7 +441,7 @@ function whoDone(st, names, ctx, key) {
 function claims(view, names, ctx) {
   const said = events(view).filter((e) => e.kind === "statement");
   if (!said.length) return `<p class="muted">${esc(ctx.t("day.no_claims"))}</p>`;
-  return `<ul class="plain events">${said.map((e) => `<li><strong>${esc(names[e.data.seat])}</strong>: ${esc(e.data.text || "")}${e.data.claim ? `<br><span class="small muted">${esc(claimText(e.data.claim, names, ctx))}</span>` : ""}</li>`).join("")}</ul>`;
+  return `<ul class="plain events">${said.map((e) => `<li><strong>${esc(names[e.data.seat])}</strong>: ${esc(e.data.text || "")}${e.data.claim ? `<br><span class="small muted">${esc(claimText(e.data.claim, names, ctx, e.data.seat))}</span>` : ""}</li>`).join("")}</ul>`;
 }
 
 function deckRoles(st) {
@@ -426,18 +457,18 @@ function claimBuilder(st, me, ui, names, ctx) {
   const sawRoles = family === "lupus" ? ["werewolf", "human"] : roles;
   const opt = (v, label, sel) => `<option value="${esc(v)}" ${String(sel) === String(v) ? "selected" : ""}>${esc(label)}</option>`;
   return `<form class="panel" id="say" aria-labelledby="h-say"><h3 id="h-say">${esc(ctx.t("claim.title"))}</h3>
-    <label for="claim-role">${esc(ctx.t("claim.role"))}</label>
+    <label for="claim-role">${esc(ctx.t(family && family !== "one-night" ? "claim.role.am" : "claim.role"))}</label>
     <select id="claim-role" data-claim="role">${opt("", ctx.t("claim.none"), c.role)}${roles.map((r) => opt(r, ctx.role(r), c.role)).join("")}</select>
     ${c.saw.map((s, i) => `<div class="saw" role="group" aria-label="${esc(ctx.t("claim.saw_n", { n: i + 1 }))}">
       <label class="sr" for="saw-seat-${i}">${esc(ctx.t("claim.saw_who"))}</label>
       <select id="saw-seat-${i}" data-saw="${i}" data-field="seat">${names.map((n, k) => opt(k, n, s.seat)).join("")}</select>
       <label for="saw-role-${i}" class="was">${esc(ctx.t("claim.saw_role"))}</label>
-      <select id="saw-role-${i}" data-saw="${i}" data-field="role">${sawRoles.map((r) => opt(r, r === "human" ? ctx.t("claim.human") : ctx.role(r), s.role)).join("")}</select>
+      <select id="saw-role-${i}" data-saw="${i}" data-field="role">${sawRoles.map((r) => opt(r, r === "human" ? ctx.t("claim.human", { wolf: ctx.role("werewolf") }) : ctx.role(r), s.role)).join("")}</select>
       <button type="button" class="small" data-saw-drop="${i}" aria-label="${esc(ctx.t("claim.drop"))}">✖</button></div>`).join("")}
     <button type="button" class="small" data-saw-add>${esc(ctx.t("claim.add_saw"))}</button>
     <label for="say-text">${esc(ctx.t("claim.text"))}</label>
     <textarea id="say-text" maxlength="500" data-say-text>${esc(ui.text || "")}</textarea>
-    <p class="help">${esc(c.role ? claimText(c, names, ctx) : ctx.t("claim.help"))}</p>
+    <p class="help">${esc(c.role ? claimText(c, names, ctx, me.seat) : ctx.t("claim.help"))}</p>
     <button type="submit" class="primary">${esc(ctx.t("claim.send"))}</button></form>`;
 }
 

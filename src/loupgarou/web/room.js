@@ -38,7 +38,7 @@ function ctx() {
   const theme = state?.room?.settings?.theme || null;
   const fams = families(catalog, theme);
   return {
-    t, has, ui, now: Date.now() / 1000 + offset, origin: location.origin,
+    t, has, ui, now: Date.now() / 1000 + offset, origin: location.origin, family: state?.room?.settings?.family || null,
     role: (r, many) => roleName(catalog, state?.room?.settings?.family, theme, r, many),
     knowsRole: (r) => has(`role.${r}`) || fams.some((f) => f.roles.includes(r)),
     familyTitle: (k) => fams.find((f) => f.key === k)?.title || (has(`family.${k}`) ? t(`family.${k}`) : k || ""),

@@ -170,5 +170,9 @@ class Lupus:
             out["roles"] = [state.roles[s].value for s in range(n)]
         return out
 
+    def night_calls(self, state: State) -> tuple[str, ...]:
+        """This night's calls: a role of the deck is called even when its holder is dead."""
+        return night.call_list(state.deck, state.night) if state.phase == "night" else ()
+
 
 VARIANT = Lupus()

@@ -207,6 +207,10 @@ class OneNight:
             out["dead"] = list(state.dead)
         return out
 
+    def night_calls(self, state: State) -> tuple[str, ...]:
+        """The night's calls: every role of the deck is called, held or not."""
+        return night.call_list(state.deck) if state.phase == "night" else ()
+
 
 _SEATS: Final = 20
 """The most seats a table has (``large_table``)."""

@@ -259,5 +259,9 @@ class Thiercelieux:
             out["revealed"] = []
         return out
 
+    def night_calls(self, state: State) -> tuple[str, ...]:
+        """This night's calls: every role of the deck is called, its holder dead or not."""
+        return night.call_list(state.plan.deck, state.number) if state.phase == "night" else ()
+
 
 VARIANT: Final = Thiercelieux()
