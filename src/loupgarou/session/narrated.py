@@ -221,6 +221,7 @@ class NarratedOneNight(ScriptClock):
                 for c in self.cues
             ],
             "notes": [],
+            "notes_at": [],
             "ask": ask,
         }
 

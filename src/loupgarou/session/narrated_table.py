@@ -64,6 +64,7 @@ class NarratedTable(ScriptClock):
         super().__init__(now)
         self.cues: list[dict[str, JSON]] = []
         self.notes: list[str] = []
+        self.notes_at: list[float] = []  # each note's script time: shown when its line comes
         self.asks = 0
         self.ask_at = 0.0
         self.stage = "night"
@@ -94,6 +95,7 @@ class NarratedTable(ScriptClock):
                 session.send(None)
             elif isinstance(request, Note):
                 self.notes.append(request.text)
+                self.notes_at.append(session.now)  # the game master's clock: its line's time
                 session.send(None)
             elif isinstance(request, Tick):
                 session.send(None)
@@ -157,6 +159,7 @@ class NarratedTable(ScriptClock):
             "paused_at": self.paused_at,
             "cues": self.cues[-KEEP_CUES:],
             "notes": self.notes[-50:],
+            "notes_at": self.notes_at[-50:],
             "ask": ask,
         }
 

@@ -385,8 +385,10 @@ function cardPanel(view, me, ui, ctx) {
     <button type="button" data-card="hide" aria-expanded="true" aria-controls="my-card">${esc(ctx.t("card.hide"))}</button></div>`;
 }
 
-function stageBanner(st, ctx, me) {
-  const g = st.game;
+/** The stage's banner; `shown` ({phase, n}) overrides the engine's phase and number (the
+ * narrator's screen follows the line being read, see `scriptPhase`). */
+function stageBanner(st, ctx, me, shown = null) {
+  const g = shown ? { ...st.game, ...shown, call: null } : st.game;
   const night = g.phase === "night";
   let title, sub = "";
   if (st.room.status === "paused") title = ctx.t("stage.paused");
@@ -533,6 +535,32 @@ export function currentCue(narr, t) {
   return { index: i, cue: cues[i] || null, next: cues[i + 1] || null };
 }
 
+/** What the game master told the narrator, each once its moment in the script has come
+ * (the game master runs ahead of the script, as its questions do): the latest notes, the
+ * earlier ones folded. */
+function narratorNotes(n, when, ctx) {
+  const at = n.notes_at || [];
+  const notes = (n.notes || []).filter((_, i) => typeof at[i] !== "number" || n.origin + at[i] <= when + 0.25);
+  if (!notes.length) return "";
+  const RECENT = 4;
+  const earlier = notes.slice(0, -RECENT);
+  const items = (xs) => xs.map((x) => `<li>${esc(x)}</li>`).join("");
+  return `<section class="panel" aria-labelledby="h-notes"><h3 id="h-notes">${esc(ctx.t("narr.notes"))}</h3><ul>${items(notes.slice(-RECENT))}</ul>
+    ${earlier.length ? `<details><summary>${esc(ctx.t("narr.notes_earlier", { n: earlier.length }))}</summary><ul>${items(earlier)}</ul></details>` : ""}</section>`;
+}
+
+/** Where the script being read is, when the game master has run ahead of it: a night's
+ * last lines are still read when the game is at dawn, a day's when it is at nightfall.
+ * None when the script and the game agree. */
+export function scriptPhase(g, cues, index) {
+  if (!g || index < 0) return null;
+  const last = (kind) => cues.map((c) => c.kind).lastIndexOf(kind);
+  const pub = g.view?.public || {};
+  if (g.phase === "night" && index < last("nightfall")) return { phase: "day", night: Math.max(1, (pub.night ?? 1) - 1) };
+  if (g.phase === "day" && index < last("dawn")) return { phase: "night", night: pub.day ?? 1 };
+  return null;
+}
+
 function narrator(st, me, ui, ctx) {
   const n = st.narrator || {};
   const g = st.game;
@@ -546,8 +574,11 @@ function narrator(st, me, ui, ctx) {
   const paused = st.room.status === "paused";
   // The script panel while the script runs (in the narrated mode it runs by day too).
   const running = !g || (g.stage !== "verdict" && g.phase !== "over" && cues.length > 0);
-  return `${g ? stageBanner(st, ctx, me) : ""}
-  ${running ? "" : "<!--"}<section class="panel" aria-labelledby="h-cue"><h2 id="h-cue">${esc(ctx.t("narr.now"))}${cue ? ` <span class="muted small">(${index + 1}/${cues.length})</span>` : ""}</h2>
+  // The script is whole (One Night's night, or the end) unless a question waits: the game
+  // master writes the Thiercelieux and Lupus script only as far as its next question.
+  const whole = !n.ask || n.ask.key === "ask.final_cards";
+  return `${g ? stageBanner(st, ctx, me, running ? scriptPhase(g, cues, index) : null) : ""}
+  ${running ? "" : "<!--"}<section class="panel" aria-labelledby="h-cue"><h2 id="h-cue">${esc(ctx.t("narr.now"))}${cue ? ` <span class="muted small">(${esc(ctx.t(whole ? "narr.line_of" : "narr.line", { i: index + 1, n: cues.length }))})</span>` : ""}</h2>
     ${paused ? `<p class="clock big">${clockText(end ? end - when : 0)}</p>` : end && end > ctx.now ? clock(end, ctx, true) : g?.deadline ? clock(g.deadline, ctx, true) : ""}
     <p class="cue" id="cue-text" lang="${esc(st.room.settings?.lang || "en")}">${esc(cue ? cue.text : ctx.t("narr.none"))}</p>
     ${next ? `<p class="muted"><strong>${esc(ctx.t("narr.next"))}</strong> <span lang="${esc(st.room.settings?.lang || "en")}">${esc(next.text)}</span></p>` : ""}
@@ -563,7 +594,7 @@ function narrator(st, me, ui, ctx) {
     <div class="choices">${(ask.choices || []).map((c) => `<button type="button" data-answer="${esc(c)}" data-ask="${ask.id}">${esc(c)}</button>`).join("")}</div>
     <form class="row" id="answer-free" data-ask="${ask.id}"><label class="sr" for="answer-text">${esc(ctx.t("narr.free"))}</label>
     <input id="answer-text" placeholder="${esc(ctx.t("narr.free"))}"><button type="submit">${esc(ctx.t("narr.send"))}</button></form></section>` : ""}
-  ${(n.notes || []).length ? `<section class="panel"><h3>${esc(ctx.t("narr.notes"))}</h3><ul>${n.notes.map((x) => `<li>${esc(x)}</li>`).join("")}</ul></section>` : ""}
+  ${narratorNotes(n, when, ctx)}
   ${g?.stage === "vote" || g?.stage === "discussion" ? `<section class="panel"><h3>${esc(ctx.t(g.stage === "vote" ? "day.who_done" : "day.who_ready"))}</h3>${whoDone(st, names, ctx, g.stage === "vote" ? "done" : "ready")}</section>` : ""}
   <details class="panel"><summary>${esc(ctx.t("narr.script"))}</summary><ol class="events">${cues.map((c, k) => `<li ${k === index ? 'aria-current="step"' : ""}>${k === index ? "▶ " : ""}<span class="muted small">${clockText(c.at)}</span> ${esc(c.text)}</li>`).join("")}</ol></details>
   ${g?.view ? publicLog(g.view, names, ctx, false) : ""}`;

@@ -1,0 +1,83 @@
+"""The narrator's screen in a narrated Thiercelieux room, drawn by the page's own `render`
+(in a real browser) from the room's real state at chosen moments of the script.
+
+The table game master writes ahead of its script: once the day's vote is answered it has
+written the lynch, then night 2 up to its next question.  Before: while the narrator still
+read "The village lynches Cy." the screen said "Night 2", listed night 2's notes ("Nobody
+acts at this call", the Werewolves' names), and counted the lines as "(28/35)" although
+more would come."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Browser
+
+from tests.browser.conftest import Phone, Server
+from tests.session.test_narrated_room import narrator_sees, thiercelieux_to_night_two
+
+DRAW = """async ([lang, st, now]) => {
+  const common = await import("/static/common.js");
+  await common.loadLang(lang);
+  const render = await import("/static/render.js");
+  const fam = await import("/static/families.js");
+  const cat = await (await fetch("/api/catalog")).json();
+  const family = st.room.settings.family;
+  const ctx = {
+    t: common.t, has: common.has, ui: {}, now, origin: location.origin, family,
+    role: (r, many) => fam.roleName(cat, family, null, r, many),
+    knowsRole: (r) => common.has(`role.${r}`),
+    familyTitle: (k) => k, scenarioTitle: (f, s) => s, families: fam.families(cat),
+    themes: [], optionField: fam.optionField, optionWords: fam.optionWords, lang,
+  };
+  const me = { role: "narrator", seat: null, name: null };
+  const box = document.createElement("div");
+  box.innerHTML = render.render(st, me, {}, ctx);
+  const notes = box.querySelector("#h-notes")?.parentElement;
+  return {
+    banner: box.querySelector("#h-stage")?.textContent.trim(),
+    line: box.querySelector("#h-cue span")?.textContent.trim(),
+    cue: box.querySelector("#cue-text")?.textContent.trim(),
+    notes: notes ? [...notes.querySelectorAll(":scope > ul > li")].map((li) => li.textContent) : [],
+    earlier: notes?.querySelector("details summary")?.textContent ?? null,
+  };
+}"""
+
+
+def draw(phone: Phone, state: dict[str, Any], now: float) -> dict[str, Any]:
+    out: dict[str, Any] = phone.page.evaluate(DRAW, ["en", state, now])
+    return out
+
+
+def test_the_narrators_screen_follows_the_line_being_read(browser: Browser, server: Server) -> None:
+    room, narrator, lynch, nightfall, _ = thiercelieux_to_night_two()
+    origin = narrator["origin"]
+    phone = Phone(browser, server.base, "narrator")
+    try:
+        phone.open("/")
+        moment = origin + lynch + 0.5
+        at_lynch = draw(phone, json.loads(narrator_sees(room, moment)), moment)
+        moment = origin + nightfall + 0.5
+        at_night = draw(phone, json.loads(narrator_sees(room, moment)), moment)
+        moment = origin + max(narrator["notes_at"]) + 0.5
+        at_wolves = draw(phone, json.loads(narrator_sees(room, moment)), moment)
+    finally:
+        phone.close()
+    assert at_lynch["cue"] == "The village lynches Cy."
+    assert at_lynch["banner"] == "☀ Day 1"  # the game is at night 2 already
+    assert at_lynch["line"].startswith("(line ") and " of " not in at_lynch["line"]
+    shown = at_lynch["notes"]
+    assert not any(n.startswith(("Nobody acts", "Werewolves")) for n in shown[-1:]), shown
+    assert "Nobody acts at this call: say the words and wait for the call to end." not in shown
+    assert at_night["banner"] == "☾ Night 2"
+    assert at_night["cue"].startswith("Night falls")
+    assert (
+        "Nobody acts at this call: say the words and wait for the call to end."
+        not in at_night["notes"]
+    )
+    # at night 2's Werewolves' call: its notes, the four latest shown, the earlier folded
+    notes = narrator["notes"]
+    assert len(notes) > 4 and at_wolves["notes"] == notes[-4:]
+    assert at_wolves["notes"][-1].startswith("Werewolves:")
+    assert at_wolves["earlier"] == f"Earlier notes ({len(notes) - 4})"
