@@ -6,6 +6,8 @@ devices in memory, bots and random people in the seats):
 - during a night call nothing from a later call, and the public step is the call shown;
 - the night's messages have the same size for every seat at each call, and the answer
   to a seat's action has that size too;
+- a day's stages (discussion, votes) are the engine's day: from night 2 on, Thiercelieux
+  and Lupus nights were handed out as day votes, with no calls and no decoys;
 - a night's count of calls ("Call 2 of 9") is the same from its first call to its last,
   and it is the number of calls the night shows (fewer only when the game ends in it).
 """
@@ -116,6 +118,9 @@ def play_one(family: str, players: int, scenario: str | None, seed: int) -> tupl
             if g["phase"] != "over":
                 for e in g["view"]["events"]:
                     assert e["audience"] == "everyone" or seat in e["audience"], (seat, e)
+            if g["stage"] in ("discussion", "vote", "decide"):
+                # a day stage is the engine's day: its night's decisions come as calls
+                assert g["view"]["public"]["phase"] in ("day", "over"), (family, seed, g)
             if g["stage"] == "call":
                 assert g["view"]["public"]["step"] == g["call"]["step"]
                 kinds = [e["kind"] for e in g["view"]["events"]]

@@ -428,6 +428,11 @@ class PhoneGame:
                 return True
             self._give_night_tasks()
             return not self.tasks
+        if self.phase != "day":
+            # the day's last answer took the engine into the night (or to the end): the
+            # night's decisions are shown as its calls, never as day tasks
+            self.tasks = {}
+            return True
         if self.stage == "discussion":
             alive = self._alive()
             if late or alive <= self.ready:
