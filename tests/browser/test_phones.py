@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -107,3 +108,18 @@ def test_whole_game(  # noqa: PLR0917 - pytest's fixtures and parameters
         expect(rows).to_have_count(len(st["room"]["seats"]))
         assert not ph.errors, ph.errors
         assert not secrets_leaked(ph), secrets_leaked(ph)[:3]
+    # The room's tournament after its first game: a point for each winner; and the
+    # game's record, downloaded from the end screen, names the same winners.
+    host = table[0]
+    st = host.state()
+    assert st is not None
+    names = [s["name"] for s in st["room"]["seats"]]
+    winners = st["game"]["view"]["outcome"]["winners"]
+    points = dict(st["room"]["standings"]["points"])
+    assert points == {n: int(i in winners) for i, n in enumerate(names)}
+    expect(host.page.locator("#standings")).to_contain_text("after 1 game")
+    href = host.page.get_attribute("#record-link", "href")
+    assert href is not None
+    record = json.loads(server.get(href))
+    assert record["config"]["players"] == names
+    assert record["outcome"]["winners"] == winners

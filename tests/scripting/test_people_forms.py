@@ -110,3 +110,20 @@ def test_a_centre_card_number_that_is_no_card_is_refused_not_a_crash(card: str) 
     with pytest.raises(ScriptError) as caught:
         verdict_of(seer_looks_at([card, "c2"]))
     assert caught.value.code == "script.bad_centre"
+
+
+def test_a_claim_of_ones_own_card_names_it_as_theirs() -> None:
+    """A Robber or an Insomniac tells what their own card is: "saw: their own card:
+    Troublemaker", not "saw: Carol's card" in Carol's own mouth."""
+    claim = {"role": "robber", "saw": [{"seat": "Carol", "role": "troublemaker"}]}
+    other = {"role": "seer", "saw": [{"seat": "Carol", "role": "troublemaker"}]}
+    steps = [*NIGHT, {"seat": "Carol", "claim": claim}, {"seat": "Bob", "claim": other}]
+    v = verdict_of(first_night(steps=steps))
+    assert v.rejected is None
+    texts = [p.text for p in v.played[-2:]]
+    assert texts == [
+        "Carol claims: dealt the Robber; saw: their own card: Troublemaker",
+        "Bob claims: dealt the Seer; saw: Carol's card: Troublemaker",
+    ]
+    told = [line.text for line in v.timeline if "claims" in line.text]
+    assert told[0].endswith("saw: their own card: Troublemaker.")

@@ -177,6 +177,7 @@ def describe_move(
             role,
             lambda a: dialect.describe_action(a, names, words),
             words,
+            speaker=move.seat,
         )
         return say("statement", who=who, said=said)
     assert move.action is not None

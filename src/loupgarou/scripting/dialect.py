@@ -69,6 +69,7 @@ class Teller:
                 self.role,
                 lambda a: self.dialect.describe_action(a, self.names, self.speech),
                 self.speech,
+                speaker=int(event.data["seat"]),
             )
             ends = ('"', "»", ".", "!", "?")
             return self.say("statement", who=who, said=said) + ("" if said.endswith(ends) else ".")

@@ -75,9 +75,12 @@ def describe_statement(
     role_name: Callable[[str], str],
     action: Callable[[Action], str] | None = None,
     speech: Speech | None = None,
+    *,
+    speaker: int | None = None,
 ) -> str:
     """What a statement says, e.g. 'says "Trust me" and claims: dealt the Seer; ...' (in
-    ``speech``'s words; English by default)."""
+    ``speech``'s words; English by default); a sighting of the ``speaker``'s own seat is
+    their own card ("saw: their own card: Insomniac")."""
     say = (speech or speech_for("")).say
     parts: list[str] = []
     if statement.text:
@@ -93,14 +96,13 @@ def describe_statement(
         if claim.saw:
             seen = []
             for s in claim.saw:
-                where = (
-                    say("statement.centre_card", slot=slot(s.centre))
-                    if s.centre is not None
-                    else say(
-                        "statement.seat_card",
-                        name=name_of(names, s.seat if s.seat is not None else -1),
-                    )
-                )
+                if s.centre is not None:
+                    where = say("statement.centre_card", slot=slot(s.centre))
+                elif s.seat is not None and s.seat == speaker:
+                    where = say("statement.own_card")
+                else:
+                    seat = s.seat if s.seat is not None else -1
+                    where = say("statement.seat_card", name=name_of(names, seat))
                 seen.append(say("statement.seen", where=where, card=role_name(s.role)))
             bits.append(say("statement.saw", seen=", ".join(seen)))
         parts.append(say("statement.claims", claims=say("list.semicolon").join(bits)))

@@ -33,6 +33,7 @@ from loupgarou.session.narrated import NarratedOneNight
 from loupgarou.session.narrated_table import NarratedTable
 from loupgarou.session.phones import GameError, PhoneGame
 from loupgarou.session.settings import LANGUAGES
+from loupgarou.session.standings import standings
 
 __all__ = ["Room", "RoomError"]
 
@@ -62,6 +63,7 @@ class Room:
         self._verdict_text: Raw | None = None
         self.records: list[dict[str, JSON]] = []
         """The records of the games finished in this room, oldest first."""
+        self._race: tuple[int, JSON] | None = None  # (games counted, the standings)
 
     # --- the fold ---------------------------------------------------------------------------
 
@@ -343,6 +345,14 @@ class Room:
             self._verdict_text = raw(self.verdict())
         return self._verdict_text
 
+    def _standings(self) -> JSON:
+        """The room's tournament (:mod:`~loupgarou.session.standings`), worked out once
+        per finished game."""
+        games = len(self.records)
+        if self._race is None or self._race[0] != games:
+            self._race = (games, standings(self.records))
+        return self._race[1]
+
     def _room_json(self, connected: set[int]) -> Raw:
         """The ``room`` part, the same for every device (encoded once per change)."""
         key = (self.revision, frozenset(connected))
@@ -353,6 +363,7 @@ class Room:
             "code": self.code,
             "status": self.status,
             **self.lobby.to_json(connected, before_start=self.status == "lobby"),
+            "standings": self._standings(),
         }
         text = raw(room)
         self._room_text = (key, text)

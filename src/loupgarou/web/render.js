@@ -356,7 +356,7 @@ function lobby(st, me, ui, ctx) {
     ${notices(r.problems, "bad", ctx)}${notices(r.warnings, "warn", ctx)}
     ${isHost ? `<button type="button" class="primary" data-start ${(r.problems || []).length ? "disabled aria-describedby=\"start-why\"" : ""}>${esc(ctx.t("lobby.start"))}</button>
       ${(r.problems || []).length ? `<p class="help" id="start-why">${esc(ctx.t("lobby.start_blocked"))}</p>` : ""}` : `<p>${esc(ctx.t("lobby.wait_host"))}</p>`}
-  </section>`;
+  </section>${standingsPanel(r.standings, ctx)}`;
 }
 
 function events(view) {
@@ -677,8 +677,26 @@ function endView(st, me, ui, ctx) {
   ${told.length || ev.length ? `<details class="panel" open><summary>${esc(ctx.t("end.told"))}</summary>
     ${told.length ? `<ol class="events" lang="${esc(toldLang)}">${told.map((x) => `<li>${esc(x)}</li>`).join("")}</ol>` : `<ol class="events">${eventTexts(ev, names, ctx).map((x) => `<li>${esc(x)}</li>`).join("")}</ol>`}
   </details>` : ""}
+  ${standingsPanel(st.room.standings, ctx)}
+  ${ctx.recordUrl ? `<p><a href="${esc(ctx.recordUrl)}" download="loupgarou-${esc(st.room.code)}-${esc(g.number ?? 1)}.json" id="record-link">${esc(ctx.t("end.record"))}</a></p>` : ""}
   ${isHost ? `<p><button type="button" class="primary" data-op="rematch">${esc(ctx.t("end.rematch"))}</button></p>` : ""}
   <p><a class="button" href="/">${esc(ctx.t("end.home"))}</a></p>`;
+}
+
+/** The room's tournament (`room.standings`): a point for each game won, first to the
+ * target alone at the top; nothing before the room's first game ends. */
+export function standingsPanel(sd, ctx) {
+  if (!sd || !isList(sd.points) || !sd.points.length) return "";
+  const games = sd.games === 1 ? ctx.t("standings.after_one") : ctx.t("standings.after", { n: sd.games });
+  const news = sd.champion
+    ? `<p class="cue">${esc(ctx.t("standings.champion", { name: sd.champion }))}</p><p class="muted">${esc(ctx.t("standings.next"))}</p>`
+    : sd.tied ? `<p><strong>${esc(ctx.t("standings.tied"))}</strong></p>` : "";
+  const earlier = isList(sd.champions) && sd.champions.length ? `<p class="muted">${esc(ctx.t("standings.champions", { names: list(sd.champions, ctx) }))}</p>` : "";
+  return `<section class="panel" aria-labelledby="h-standings" id="standings"><h2 id="h-standings">${esc(ctx.t("standings.title"))} <span class="muted small">(${esc(games)})</span></h2>
+    <p class="help">${esc(ctx.t("standings.rule", { target: sd.target }))}</p>${news}
+    <table><thead><tr><th scope="col">${esc(ctx.t("end.player"))}</th><th scope="col">${esc(ctx.t("standings.points"))}</th></tr></thead><tbody>
+    ${sd.points.map(([name, pts]) => `<tr><td class="${name === sd.champion ? "winner" : ""}">${esc(name)}</td><td>${esc(pts)}</td></tr>`).join("")}
+    </tbody></table>${earlier}</section>`;
 }
 
 function joinForm(ui, ctx) {

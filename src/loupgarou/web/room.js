@@ -39,6 +39,7 @@ function ctx() {
   const fams = families(catalog, theme);
   return {
     t, has, ui, now: Date.now() / 1000 + offset, origin: location.origin, family: state?.room?.settings?.family || null,
+    recordUrl: tokenFor(code) ? `/api/rooms/${encodeURIComponent(code)}/record?token=${encodeURIComponent(tokenFor(code))}` : null,
     role: (r, many) => roleName(catalog, state?.room?.settings?.family, theme, r, many),
     knowsRole: (r) => has(`role.${r}`) || fams.some((f) => f.roles.includes(r)),
     familyTitle: (k) => fams.find((f) => f.key === k)?.title || (has(`family.${k}`) ? t(`family.${k}`) : k || ""),
