@@ -19,7 +19,6 @@ export function seatNames(state) {
   return Array.from({ length: n }, (_, i) => seats[i]?.name || fromView?.[i] || `#${i + 1}`);
 }
 
-/** The role a step calls ("werewolves" calls the Werewolves). */
 /** A night call in words: our own text for the calls that are not simply a role's
  * (`step.NAME`, naming roles as the room's theme does), else the role (plural for a group). */
 export function stepName(step, ctx) {
@@ -385,7 +384,7 @@ function cardPanel(view, me, ui, ctx) {
     <button type="button" data-card="hide" aria-expanded="true" aria-controls="my-card">${esc(ctx.t("card.hide"))}</button></div>`;
 }
 
-/** The stage's banner; `shown` ({phase, n}) overrides the engine's phase and number (the
+/** The stage's banner; `shown` ({phase, night}) overrides the engine's phase and number (the
  * narrator's screen follows the line being read, see `scriptPhase`). */
 function stageBanner(st, ctx, me, shown = null) {
   const g = shown ? { ...st.game, ...shown, call: null } : st.game;
@@ -685,7 +684,7 @@ function endView(st, me, ui, ctx) {
 
 /** The room's tournament (`room.standings`): a point for each game won, first to the
  * target alone at the top; nothing before the room's first game ends. */
-export function standingsPanel(sd, ctx) {
+function standingsPanel(sd, ctx) {
   if (!sd || !isList(sd.points) || !sd.points.length) return "";
   const games = sd.games === 1 ? ctx.t("standings.after_one") : ctx.t("standings.after", { n: sd.games });
   const news = sd.champion
