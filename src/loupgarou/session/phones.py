@@ -43,6 +43,9 @@ from loupgarou.variants.registry import find_family
 
 VOTES: Final = frozenset({"vote", "captain_election", "lynch", "stage1"})
 """Decisions that wait for the day's discussion to end (the first of each day does)."""
+BALLOTS: Final = VOTES | {"captain_revote", "lynch_revote", "stage2"}
+"""Day decisions shown as a vote (stage ``vote``); the others (a Hunter's shot, the
+Captain's successor, a suspect's defence) as a ``decide`` stage."""
 DECOY: Final = "decoy"
 
 
@@ -242,19 +245,24 @@ class PhoneGame:
                 del self.tasks[seat]  # answered: nothing more to do at this call
                 self.done.add(seat)
 
+    def _day_stage(self, pending: Sequence[Decision]) -> str:
+        """The day stage ``pending`` calls for: the discussion before the day's first
+        vote, then a vote, or another decision."""
+        if not self.discussed and any(d.kind in VOTES for d in pending):
+            return "discussion"
+        return "vote" if any(d.kind in BALLOTS for d in pending) else "decide"
+
     def _enter_day_stage(self, now: float) -> None:
         """By day: discuss before the day's first vote, then give every pending decision."""
         self.tasks = {}
-        pending = self.match.pending()
-        if not self.discussed and any(d.kind in VOTES for d in pending):
+        self.stage = self._day_stage(self.match.pending())
+        if self.stage == "discussion":
             self.discussed = True
-            self.stage = "discussion"
             self.ready = set()
             self.done = set()
             self.deadline = now + self.settings.timers.discussion
             self._bots_speak()
             return
-        self.stage = "vote" if any(d.kind in VOTES for d in pending) else "decide"
         self.done = set()
         self.deadline = now + self.settings.timers.vote
         self._give_day_tasks()
@@ -443,6 +451,12 @@ class PhoneGame:
             for d in self.match.pending():
                 self.match.timeout(d.seat)
                 self.done.add(d.seat)
+            self.tasks = {}
+            return True
+        pending = self.match.pending()
+        if pending and self._day_stage(pending) != self.stage:
+            # another kind of decision is due (a dead Hunter's shot at dawn, then the
+            # day's votes): it gets its own stage, its own clock, and the day's discussion
             self.tasks = {}
             return True
         self._give_day_tasks()
