@@ -60,3 +60,21 @@ def test_create_remember_and_join(browser: Browser, server: Server) -> None:
     finally:
         host.close()
         guest.close()
+
+
+def test_a_link_to_a_room_that_does_not_exist_says_so(browser: Browser, server: Server) -> None:
+    """The page asks for a name with no word of a connection (it has none yet), and once
+    the server says there is no such room it says that, not "connecting…" for ever."""
+    guest = Phone(browser, server.base, "guest")
+    try:
+        guest.open("/r/QQQQQ")
+        page = guest.page
+        expect(page.locator("#joinform")).to_be_visible()
+        expect(page.locator(".conn")).to_have_count(0)
+        page.fill("#jn", "Zed")
+        page.click("#joinform button[type=submit]")
+        expect(page.get_by_text("There is no room with that code.")).to_be_visible()
+        expect(page.locator(".conn")).to_have_count(0)
+        expect(page.locator("a.button[href='/']")).to_be_visible()
+    finally:
+        guest.close()

@@ -49,7 +49,8 @@ function ctx() {
 }
 
 function header() {
-  const conn = ui.conn === "open" ? `<span class="conn" data-ok="true">● ${esc(t("conn.open"))}</span>` : `<span class="conn" data-ok="false" role="status">⚠ ${esc(t(ui.conn === "offline" ? "conn.offline" : "conn.connecting"))}</span>`;
+  // No connection to speak of while the page waits for a name, or once the room is gone.
+  const conn = ui.askJoin || ui.fatal ? "" : ui.conn === "open" ? `<span class="conn" data-ok="true">● ${esc(t("conn.open"))}</span>` : `<span class="conn" data-ok="false" role="status">⚠ ${esc(t(ui.conn === "offline" ? "conn.offline" : "conn.connecting"))}</span>`;
   const who = me.role ? `<span class="badge">${esc(me.name ? `${me.name} · ` : "")}${esc(t(`who.${me.role}`))}</span>` : "";
   where.innerHTML = `<span class="code small" style="font-size:1rem">${esc(code)}</span>${who}${conn}${langSwitch()}`;
 }
