@@ -212,6 +212,7 @@ def check_records(cluster: Cluster, tables: list[Table], forgiven: set[str] = FO
     from loupgarou.server.postgres import PostgresStorage
 
     storage = PostgresStorage(cluster.database)
+    bots = 0  # the bots' answers stored, over every table
     try:
         for table in tables:
             server = cluster.alive()[len(table.code) % len(cluster.alive())]
@@ -220,7 +221,10 @@ def check_records(cluster: Cluster, tables: list[Table], forgiven: set[str] = FO
             entries = storage.log(table.code)
             answered = [(e["by"], e["task"]) for e in entries if e["t"] == "act"]
             assert len(answered) == len(set(answered)), "a task was answered twice"
-            assert any(e["t"] == "bot" for e in entries), "the owner's bots never answered"
+            # One table's bots may have had their every answer refused by a store cut off
+            # mid-game, the deadline answering for them (a 2 s vote, retries after 1 and
+            # 2 s: seen once in CI at One Night with two bots); not every table's.
+            bots += sum(1 for e in entries if e["t"] == "bot")
             requests = [e["rid"] for e in entries if "rid" in e]
             assert len(requests) == len(set(requests)), "an input was applied twice"
             room = Room(table.code)
@@ -233,6 +237,7 @@ def check_records(cluster: Cluster, tables: list[Table], forgiven: set[str] = FO
                 assert d.state["seq"] <= len(entries)
                 bad = [e for e in d.errors if e["code"] not in forgiven]
                 assert not bad, bad
+        assert bots > 0, "the owners' bots never answered"
     finally:
         storage.close()
 
