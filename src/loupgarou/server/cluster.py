@@ -304,6 +304,7 @@ class ClusterHub(Hub):
                 self._reset(live)
                 return True
             live.seq += 1
+            self._night_ready(live)  # see :meth:`_night_size`
         if entries:
             live.room.changed = None  # several inputs: look at every device
         return bool(entries)
@@ -607,18 +608,19 @@ class ClusterHub(Hub):
         live = self.rooms.get(code)
         if live is None or code in self.owned:
             return
+        seq = int(message["seq"])
+        if seq < live.seq:
+            return  # known already (and its night's size with it: it may be an older call's)
         night = message.get("night")
         if night is not None:
             self.nights[code] = (list(night[0]), int(night[1]))
-        seq = int(message["seq"])
-        if seq < live.seq:
-            return  # known already
         if seq > live.seq:
             self._catch_up(live)  # a gap: read the log
         else:
             try:
                 live.room.apply(message["entry"])
                 live.seq += 1
+                self._night_ready(live)  # see :meth:`_night_size`
             except LoupGarouError:
                 self._reset(live)
         self.broadcast(live)
@@ -757,6 +759,11 @@ class ClusterHub(Hub):
     # --- the night's size, the same on every process ------------------------------------------
 
     def _night_size(self, live: LiveRoom, bodies: list[tuple[Device, str]]) -> None:
+        """The size of a call's night states, the same on every process: the owner works
+        it out from every seat's state at the input that opened the call and publishes it
+        with the input; a replica takes it from there, or works it out the same way at the
+        same input (it does so after each input it applies), never later in the call,
+        when the states may have grown past the next size."""
         room = live.room
         game = room.game
         assert game is not None
