@@ -63,3 +63,9 @@ def test_a_tie_at_the_top_past_the_target_plays_on() -> None:
     out = standings([*tied, record(TABLE, [1])])
     assert out is not None
     assert out["champion"] == "Bob" and out["points"][:2] == [["Bob", 6], ["Ann", 5]]
+
+
+def test_a_game_with_two_players_of_one_name_gives_no_standings_rather_than_failing() -> None:
+    """A person may call themself "Bot 3" and a bot then take seat 3 under that name: the
+    race cannot tell them apart, and the room's state must still be sent."""
+    assert standings([record(["Bot 3", "Bob", "Bot 3", "Dee"], [0])]) is None

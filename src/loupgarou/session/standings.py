@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from loupgarou.core.events import JSON
-from loupgarou.variants.one_night.tournament import DEFAULT_TARGET, PointsRace
+from loupgarou.variants.one_night.tournament import DEFAULT_TARGET, PointsRace, TournamentError
 
 TARGET: Final = DEFAULT_TARGET
 """Points that win a room's tournament (the rule's own default)."""
@@ -36,6 +36,15 @@ def standings(games: Sequence[Mapping[str, JSON]]) -> dict[str, JSON] | None:
     before any game is over."""
     if not games:
         return None
+    try:
+        return _race(games)
+    except TournamentError:
+        # names the race cannot tell apart (a person called "Bot 3" beside the bot in seat
+        # 3): no standings rather than a room whose every state fails
+        return None
+
+
+def _race(games: Sequence[Mapping[str, JSON]]) -> dict[str, JSON]:
     race: PointsRace | None = None
     champions: list[str] = []
     for game in games:
