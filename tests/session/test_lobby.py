@@ -153,3 +153,21 @@ def test_the_lobby_part_of_the_room_state() -> None:
     assert before["problems"] and before["table"]
     during = lob.to_json(set(), before_start=False)
     assert (during["problems"], during["warnings"], during["table"]) == ([], [], None)
+
+
+def test_a_bot_never_takes_a_name_someone_in_the_room_goes_by() -> None:
+    """A person called "Bot 3", then a bot put in seat 3; a bot moved by a new order, then
+    another put where its number points: each new bot gets the next free number, and a bot
+    whose level changes keeps its name."""
+    lob = lobby()
+    lob.join({"name": "Bot 3", "token": "b"})  # seat 1 (the second seat)
+    lob.change("bot", {"seat": 2, "level": "sensible"})
+    lob.change("bot", {"seat": 3, "level": "sensible"})
+    assert [s.name for s in lob.seats[2:4]] == ["Bot 4", "Bot 5"]
+    lob.change("order", {"seats": [0, 1, 3, 2, 4]})
+    lob.change("bot", {"seat": 4, "level": "random"})
+    lob.change("bot", {"seat": 2, "level": "random"})
+    assert [s.name for s in lob.seats] == ["Ana", "Bot 3", "Bot 5", "Bot 4", "Bot 6"]
+    with pytest.raises(RoomError) as caught:
+        lob.join({"name": "Bot 6", "token": "x"})
+    assert caught.value.code == "name.taken"

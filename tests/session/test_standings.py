@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from loupgarou.core.outcome import Outcome
 from loupgarou.session.standings import standings
 
 
 def record(names: list[str], winners: list[int]) -> dict[str, Any]:
-    """A game record, as a room keeps it (only what the race reads)."""
-    return {"config": {"players": names}, "outcome": {"winners": winners}}
+    """A game record, as a room keeps it (only the parts the race reads)."""
+    outcome = Outcome(frozenset(winners), frozenset({"village"}), ())
+    return {"config": {"players": names}, "outcome": outcome.to_json()}
 
 
 def verdict(names: list[str], winners: list[int]) -> dict[str, Any]:

@@ -184,7 +184,7 @@ class Lobby:
                 raise RoomError("lobby.bad_level", f"a bot is one of: {', '.join(BOT_LEVELS)}")
             if self.seats[seat].kind == "human":
                 raise RoomError("lobby.seat_taken", "a person sits there; kick them first")
-            self.seats[seat] = Seat(f"Bot {seat + 1}", "bot", None, str(level))
+            self.seats[seat] = Seat(self._bot_name(seat), "bot", None, str(level))
         elif op == "kick":
             seat = self._seat_number(e.get("seat"))
             if self.seats[seat].token == self.host:
@@ -200,6 +200,16 @@ class Lobby:
             self._name_seats(e.get("names"))
         else:
             raise RoomError("proto.bad_field", f"unknown lobby operation '{op}'")
+
+    def _bot_name(self, seat: int) -> str:
+        """A new bot's name: "Bot" and its seat's number, or the next number nobody else in
+        the room goes by (a person may have called themself "Bot 3", and a bot moved by a
+        new order keeps the name it had)."""
+        taken = {s.name for i, s in enumerate(self.seats) if i != seat and s.kind != "empty"}
+        number = seat + 1
+        while f"Bot {number}" in taken:
+            number += 1
+        return f"Bot {number}"
 
     def _name_seats(self, value: JSON) -> None:
         """A narrated room: the narrator types the players' names, clockwise."""

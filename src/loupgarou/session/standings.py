@@ -22,7 +22,13 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from loupgarou.core.events import JSON
-from loupgarou.variants.one_night.tournament import DEFAULT_TARGET, PointsRace, TournamentError
+from loupgarou.core.outcome import Outcome
+from loupgarou.variants.one_night.tournament import (
+    DEFAULT_TARGET,
+    PointsRace,
+    TournamentError,
+    winners_by_name,
+)
 
 TARGET: Final = DEFAULT_TARGET
 """Points that win a room's tournament (the rule's own default)."""
@@ -39,8 +45,9 @@ def standings(games: Sequence[Mapping[str, JSON]]) -> dict[str, JSON] | None:
     try:
         return _race(games)
     except TournamentError:
-        # names the race cannot tell apart (a person called "Bot 3" beside the bot in seat
-        # 3): no standings rather than a room whose every state fails
+        # names the race cannot tell apart (the lobby keeps names apart, but a room stored
+        # before it kept a bot's apart from a person's may have a person called "Bot 3"
+        # beside the bot in seat 3): no standings rather than a room whose every state fails
         return None
 
 
@@ -76,13 +83,15 @@ def _race(games: Sequence[Mapping[str, JSON]]) -> dict[str, JSON]:
 
 
 def _names_and_winners(game: Mapping[str, JSON]) -> tuple[list[str], list[str]]:
-    """A finished game's player names, clockwise, and its winners' names."""
+    """A finished game's player names, clockwise, and its winners' names (a record's read
+    as ``loupgarou tournament`` reads them)."""
     config = game.get("config")
     if isinstance(config, Mapping):  # a game record
         names = [str(n) for n in _list(config.get("players"))]
         outcome = game.get("outcome")
-        seats = _list(outcome.get("winners")) if isinstance(outcome, Mapping) else []
-        return names, [names[int(s)] for s in seats if isinstance(s, int)]
+        if not isinstance(outcome, Mapping):
+            return names, []
+        return names, sorted(winners_by_name(Outcome.from_json(outcome), names))
     # a narrated One Night's verdict: players and winners as {seat, name}
     names = [str(p["name"]) for p in _list(game.get("players")) if isinstance(p, Mapping)]
     result = game.get("result")
