@@ -10,44 +10,12 @@ more would come."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from playwright.sync_api import Browser
 
 from tests.browser.conftest import Phone, Server
+from tests.browser.pagedraw import NARRATOR, draw
 from tests.session.test_narrated_room import narrator_sees, thiercelieux_to_night_two
-
-DRAW = """async ([lang, st, now]) => {
-  const common = await import("/static/common.js");
-  await common.loadLang(lang);
-  const render = await import("/static/render.js");
-  const fam = await import("/static/families.js");
-  const cat = await (await fetch("/api/catalog")).json();
-  const family = st.room.settings.family;
-  const ctx = {
-    t: common.t, has: common.has, ui: {}, now, origin: location.origin, family,
-    role: (r, many) => fam.roleName(cat, family, null, r, many),
-    knowsRole: (r) => common.has(`role.${r}`),
-    familyTitle: (k) => k, scenarioTitle: (f, s) => s, families: fam.families(cat),
-    themes: [], optionField: fam.optionField, optionWords: fam.optionWords, lang,
-  };
-  const me = { role: "narrator", seat: null, name: null };
-  const box = document.createElement("div");
-  box.innerHTML = render.render(st, me, {}, ctx);
-  const notes = box.querySelector("#h-notes")?.parentElement;
-  return {
-    banner: box.querySelector("#h-stage")?.textContent.trim(),
-    line: box.querySelector("#h-cue span")?.textContent.trim(),
-    cue: box.querySelector("#cue-text")?.textContent.trim(),
-    notes: notes ? [...notes.querySelectorAll(":scope > ul > li")].map((li) => li.textContent) : [],
-    earlier: notes?.querySelector("details summary")?.textContent ?? null,
-  };
-}"""
-
-
-def draw(phone: Phone, state: dict[str, Any], now: float) -> dict[str, Any]:
-    out: dict[str, Any] = phone.page.evaluate(DRAW, ["en", state, now])
-    return out
 
 
 def test_the_narrators_screen_follows_the_line_being_read(browser: Browser, server: Server) -> None:
@@ -57,11 +25,11 @@ def test_the_narrators_screen_follows_the_line_being_read(browser: Browser, serv
     try:
         phone.open("/")
         moment = origin + lynch + 0.5
-        at_lynch = draw(phone, json.loads(narrator_sees(room, moment)), moment)
+        at_lynch = draw(phone, json.loads(narrator_sees(room, moment)), moment, NARRATOR)
         moment = origin + nightfall + 0.5
-        at_night = draw(phone, json.loads(narrator_sees(room, moment)), moment)
+        at_night = draw(phone, json.loads(narrator_sees(room, moment)), moment, NARRATOR)
         moment = origin + max(narrator["notes_at"]) + 0.5
-        at_wolves = draw(phone, json.loads(narrator_sees(room, moment)), moment)
+        at_wolves = draw(phone, json.loads(narrator_sees(room, moment)), moment, NARRATOR)
     finally:
         phone.close()
     assert at_lynch["cue"] == "The village lynches Cy."

@@ -9,6 +9,7 @@ decision is awaited", and the shot and the votes shared one clock."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 
 from loupgarou.server.hub import Hub, token_hash
 from loupgarou.server.storage import SqliteStorage
+from loupgarou.session.encode import dumps
 from loupgarou.session.phones import PhoneGame
 
 BALLOTS = {"captain_election", "captain_revote", "lynch", "lynch_revote", "stage1", "stage2"}
@@ -30,6 +32,33 @@ class Clock:
 
     def __call__(self) -> float:
         return self.t
+
+
+def served(
+    family: str, players: int, seed: int, timers: dict[str, int] | None = None
+) -> tuple[Hub, Any, str, Clock]:
+    """A game started in a hub in memory: the host (Ann, seat 0) and sensible bots in the
+    other seats; the hub, the live room, the host's token hash and the hub's clock."""
+    clock = Clock()
+    hub = Hub(SqliteStorage(":memory:"), clock=clock)
+    settings: dict[str, Any] = {"family": family, "players": players}
+    if timers:
+        settings["timers"] = timers
+    code, host = hub.create(settings, "Ann")
+    live = hub.rooms[code]
+    by = token_hash(host)
+    for seat in range(1, players):
+        hub.submit(live, {"t": "lobby", "op": "bot", "seat": seat, "level": "sensible", "by": by})
+    hub.submit(live, {"t": "lobby", "op": "start", "seed": seed, "by": by})
+    return hub, live, by, clock
+
+
+def wait_a_second(hub: Hub, live: Any, clock: Clock) -> None:
+    """A second passes; a deadline due by then falls."""
+    clock.t += 1.0
+    deadline = live.room.next_deadline()
+    if deadline is not None and deadline <= clock.t:
+        hub.submit(live, {"t": "tick"})
 
 
 def days_of(family: str, players: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
@@ -55,19 +84,7 @@ def days_of(family: str, players: int, seed: int, monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(PhoneGame, "_enter_day_stage", entering)
     monkeypatch.setattr(PhoneGame, "_give_day_tasks", giving)
-    clock = Clock()
-    hub = Hub(SqliteStorage(":memory:"), clock=clock)
-    settings = {
-        "family": family,
-        "players": players,
-        "timers": {"call": 2, "discussion": 8, "vote": 6},
-    }
-    code, host = hub.create(settings, "Ann")
-    live = hub.rooms[code]
-    by = token_hash(host)
-    for seat in range(1, players):
-        hub.submit(live, {"t": "lobby", "op": "bot", "seat": seat, "level": "sensible", "by": by})
-    hub.submit(live, {"t": "lobby", "op": "start", "seed": seed, "by": by})
+    hub, live, by, clock = served(family, players, seed, {"call": 2, "discussion": 8, "vote": 6})
     rng = random.Random(seed)
     for _ in range(20_000):
         if live.room.status == "over":
@@ -79,10 +96,7 @@ def days_of(family: str, players: int, seed: int, monkeypatch: pytest.MonkeyPatc
             action = rng.choice(task.decision.options).to_json()
             hub.submit(live, {"t": "act", "task": task.id, "action": action, "by": by})
         else:
-            clock.t += 1.0
-            deadline = live.room.next_deadline()
-            if deadline is not None and deadline <= clock.t:
-                hub.submit(live, {"t": "tick"})
+            wait_a_second(hub, live, clock)
     assert live.room.status == "over"
     monkeypatch.undo()
     return seen
@@ -112,3 +126,40 @@ def test_every_day_discusses_before_its_votes_and_each_kind_has_its_stage(
                 decided_first += 1
     if family == "thiercelieux":
         assert decided_first > 0  # the case that went wrong was met
+
+
+def state_at_a_decision(
+    family: str, players: int, seeds: range
+) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
+    """The states the host's phone (seat 0) and a spectator's are sent at the first "decide"
+    stage of a served game (the first seed that has one), JSON as sent, and the seats the
+    engine waits for then."""
+    for seed in seeds:
+        hub, live, by, clock = served(family, players, seed, {"call": 2, "vote": 6})
+        while live.room.status != "over":
+            game = live.room.game
+            assert game is not None
+            if game.stage == "decide":
+                host, other = (
+                    json.loads(dumps(live.room.state_for(token, set(), clock.t)))
+                    for token in (by, "a spectator's hash")
+                )
+                return host, other, sorted({d.seat for d in game.match.pending()})
+            wait_a_second(hub, live, clock)
+    raise AssertionError(f"no decide stage in {family} games of seeds {seeds}")
+
+
+def test_a_phone_is_told_who_the_day_waits_for_at_a_decision() -> None:
+    """A dead Hunter's shot or a successor to name: every phone is sent who decides (the
+    page names them in the banner); in the other stages nobody is listed."""
+    host, spectator, pending = state_at_a_decision("thiercelieux", 9, range(12))
+    assert pending
+    assert host["game"]["waiting"] == spectator["game"]["waiting"] == pending
+    for seed in range(2):
+        hub, live, _, clock = served("thiercelieux", 9, seed)
+        while live.room.status != "over":
+            game = live.room.game
+            assert game is not None
+            g = game.view_json(None)
+            assert (g["stage"] == "decide") == bool(g["waiting"]), (seed, g["stage"], g["waiting"])
+            wait_a_second(hub, live, clock)

@@ -599,6 +599,8 @@ class PhoneGame:
             "task": task.to_json() if task is not None else None,
             "done": [] if night else sorted(self.done),
             "ready": sorted(self.ready) if self.stage == "discussion" else [],
+            # by day everyone sees who is deciding (a dead Hunter's shot, a successor named)
+            "waiting": sorted(self.tasks) if self.stage == "decide" else [],
             "view": {
                 "seat": seat,
                 "players": list(self.match.players),

@@ -396,7 +396,11 @@ function stageBanner(st, ctx, me, shown = null) {
     if (g.call) sub = ctx.t("stage.call", { i: g.call.index + 1, of: g.call.of, step: stepName(g.call.step, ctx) });
   } else if (g.phase === "day") {
     title = ctx.t("stage.day", { n: g.night ?? g.view?.public?.day ?? 1 });
-    sub = ctx.has(`stage.${g.stage}`) ? ctx.t(`stage.${g.stage}`) : "";
+    const waiting = g.stage === "decide" && isList(g.waiting) ? g.waiting : [];
+    const names = seatNames(st);
+    if (waiting.length === 1 && waiting[0] === me.seat) sub = ctx.t("stage.decide_you");
+    else if (waiting.length) sub = ctx.t("stage.decide_by", { who: list(waiting.map((s) => (s === me.seat ? ctx.t("seat.you") : names[s])), ctx) });
+    else sub = ctx.has(`stage.${g.stage}`) ? ctx.t(`stage.${g.stage}`) : "";
   } else title = ctx.t("stage.over");
   const alive = g.view?.public?.alive;
   const dead = isList(alive) && me.seat !== null && me.seat !== undefined && !alive.includes(me.seat);

@@ -1,0 +1,45 @@
+"""A room's state drawn by the pages' own ``render`` in a real browser: what a device
+would show for a state the test took from a real room, with no server in between."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.conftest import Phone
+
+DRAW = """async ([lang, st, now, me]) => {
+  const common = await import("/static/common.js");
+  await common.loadLang(lang);
+  const render = await import("/static/render.js");
+  const fam = await import("/static/families.js");
+  const cat = await (await fetch("/api/catalog")).json();
+  const family = st.room.settings.family;
+  const ctx = {
+    t: common.t, has: common.has, ui: {}, now, origin: location.origin, family,
+    role: (r, many) => fam.roleName(cat, family, null, r, many),
+    knowsRole: (r) => common.has(`role.${r}`),
+    familyTitle: (k) => k, scenarioTitle: (f, s) => s, families: fam.families(cat),
+    themes: [], optionField: fam.optionField, optionWords: fam.optionWords, lang,
+  };
+  const box = document.createElement("div");
+  box.innerHTML = render.render(st, me, {}, ctx);
+  const notes = box.querySelector("#h-notes")?.parentElement;
+  return {
+    banner: box.querySelector("#h-stage")?.textContent.trim(),
+    under: [...(box.querySelector("#h-stage")?.parentElement.querySelectorAll("p") ?? [])].map((p) => p.textContent),
+    line: box.querySelector("#h-cue span")?.textContent.trim(),
+    cue: box.querySelector("#cue-text")?.textContent.trim(),
+    notes: notes ? [...notes.querySelectorAll(":scope > ul > li")].map((li) => li.textContent) : [],
+    earlier: notes?.querySelector("details summary")?.textContent ?? null,
+  };
+}"""
+
+NARRATOR: dict[str, Any] = {"role": "narrator", "seat": None, "name": None}
+
+
+def draw(phone: Phone, state: dict[str, Any], now: float, me: dict[str, Any]) -> dict[str, Any]:
+    """What ``me`` (``role``, ``seat``, ``name``) is shown for ``state`` at ``now``, in
+    English: the stage banner (``banner``, and ``under`` it), the narrator's line
+    (``line``, ``cue``) and notes (``notes``, ``earlier``)."""
+    out: dict[str, Any] = phone.page.evaluate(DRAW, ["en", state, now, me])
+    return out
