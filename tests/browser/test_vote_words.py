@@ -25,6 +25,7 @@ EVENTS = [
     ev("welcome_card", seat=3),
     ev("stage1_counted", counts=[[0, 2], [4, 5], [5, 2]], leaders=[4, 5]),  # Fanny before Zoé
     ev("stage1_counted", counts=[[4, 5], [5, 3], [0, 1]], leaders=[4, 5]),  # no tie
+    ev("stage1_counted", counts=[[4, 7]], leaders=[4, 5]),  # Fanny: the first with no vote
     ev("owl_pick", seat=5, replaced=None),
     ev("owl_pick", seat=2, replaced=5),
     ev("votes_revealed", ballots=[[1, 5], [2, 4]]),  # one each: Élise comes first after Dédé
@@ -39,6 +40,8 @@ WORDED = {
         "The first round: Élise (5), Zoé (2), Fanny (2); most accused: Élise and Fanny. Tied: Fanny "
         "and Zoé; Fanny first going clockwise from Dédé, who holds the welcome card.",
         "The first round: Élise (5), Fanny (3), Zoé (1); most accused: Élise and Fanny.",
+        "The first round: Élise (7); most accused: Élise and Fanny. Nobody else had a vote: Fanny "
+        "first going clockwise from Dédé, who holds the welcome card.",
         "Named by the Owl: Fanny, a suspect already.",
         "Named by the Owl: Céline, who becomes a suspect in place of Fanny.",
         "Votes: Bruno → Fanny · Céline → Élise. Tied: Élise and Fanny; Élise first going "
@@ -54,6 +57,9 @@ WORDED = {
         "Fanny et Zoé ; Fanny d'abord, en tournant dans le sens des aiguilles d'une montre "
         "depuis Dédé, qui tient la carte de bienvenue.",
         "Premier tour : Élise (5), Fanny (3), Zoé (1) ; les plus accusés : Élise et Fanny.",
+        "Premier tour : Élise (7) ; les plus accusés : Élise et Fanny. Personne d'autre n'a eu de "
+        "voix : Fanny d'abord, en tournant dans le sens des aiguilles d'une montre depuis Dédé, "
+        "qui tient la carte de bienvenue.",
         "Désigné par le Hibou : Fanny, déjà suspect.",
         "Désigné par le Hibou : Céline, qui devient suspect à la place de Fanny.",
         "Votes : Bruno → Fanny · Céline → Élise. Égalité : Élise et Fanny ; Élise d'abord, en "

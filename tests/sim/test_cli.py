@@ -393,6 +393,11 @@ def test_a_lupus_day_vote_says_how_its_tie_was_settled() -> None:
     assert words.event(clear) == (
         "The votes counted: Élise (8), Fanny (3), you (1). Most accused: Élise, Fanny."
     )
+    alone = public("stage1_counted", counts=[[4, 11]], leaders=[4, 5])
+    assert words.event(alone) == (
+        "The votes counted: Élise (11). Most accused: Élise, Fanny; nobody else had a vote: "
+        "Fanny comes first going clockwise from Dédé, who holds the Welcome card."
+    )
     assert words.event(public("owl_pick", seat=5, replaced=None)) == (
         "The Owl's choice, Fanny, is one of them already."
     )

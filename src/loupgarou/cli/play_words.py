@@ -203,30 +203,38 @@ class Words:
             parts.append(f"says {place} was {role_words(s['role'])}")
         return "; ".join(parts)
 
-    def tie(self, counts: Mapping[int, int], places: int) -> str:
+    def tie(self, counts: Mapping[int, int], places: int, leaders: Sequence[int] = ()) -> str:
         """How a Lupus in Tabula day vote's tie across the ``places`` most voted was
         settled ("; Ann and you tied at 2 votes: Ann comes first going clockwise from Bob,
-        who holds the Welcome card"), or "" when none had to be."""
+        who holds the Welcome card"), or "" when none had to be.  ``leaders`` with no vote
+        were drawn among everyone with none ("; nobody else had a vote: Ann comes first
+        ...")."""
         n = len(self.names)
         start = 0 if self.holder is None else (self.holder + 1) % n
-        tied = cut_tie(counts, sorted(counts), start, n, places)
-        if not tied:
-            return ""
-        votes = counts[tied[0]]
-        taken = places - sum(1 for c in counts.values() if c > votes)
-        first = tied[:taken]
         where = (
             f"from {self.who(self.holder)}, who {'hold' if self.holder == self.me else 'holds'} "
             "the Welcome card"
             if self.holder is not None
             else f"from {self.whose(0)} seat (nobody holds the Welcome card yet)"
         )
-        verb = "come" if len(first) > 1 or self.who(first[0]) == "you" else "comes"
+        unvoted = [s for s in leaders if not counts.get(s)]
+        if unvoted:
+            return f"; nobody else had a vote: {self._first(unvoted)} first going clockwise {where}"
+        tied = cut_tie(counts, sorted(counts), start, n, places)
+        if not tied:
+            return ""
+        votes = counts[tied[0]]
+        taken = places - sum(1 for c in counts.values() if c > votes)
         return (
             f"; {' and '.join(self.who(s) for s in tied)} tied at {votes} "
-            f"vote{'' if votes == 1 else 's'}: {' and '.join(self.who(s) for s in first)} "
-            f"{verb} first going clockwise {where}"
+            f"vote{'' if votes == 1 else 's'}: {self._first(tied[:taken])} first going "
+            f"clockwise {where}"
         )
+
+    def _first(self, seats: Sequence[int]) -> str:
+        """Who comes first, with the verb: "Ann comes", "you come", "Ann and Bob come"."""
+        verb = "come" if len(seats) > 1 or self.who(seats[0]) == "you" else "comes"
+        return f"{' and '.join(self.who(s) for s in seats)} {verb}"
 
     def _lupus_claim(self, raw: JSON) -> str:
         """A Lupus in Tabula claim: cards are never shown, so a sighting says what a
@@ -433,7 +441,7 @@ class Words:
         if k == "stage1_counted":
             most_first = sorted(d["counts"], key=lambda c: -int(c[1]))  # seat order among equals
             counted = ", ".join(f"{self.who(s)} ({n})" for s, n in most_first)
-            tie = self.tie({int(s): int(n) for s, n in d["counts"]}, 2)
+            tie = self.tie({int(s): int(n) for s, n in d["counts"]}, 2, d["leaders"])
             return f"The votes counted: {counted}. Most accused: {self.whom(d['leaders'])}{tie}."
         if k == "owl_pick":
             replaced = d.get("replaced")

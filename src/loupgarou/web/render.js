@@ -55,13 +55,17 @@ export function cutTie(counts, start, n, places) {
   return order.filter((s) => votes(s) === last);
 }
 
-function tieText(counts, places, names, holder, who, ctx) {
+function tieText(counts, places, names, holder, who, ctx, leaders = []) {
   const n = names.length;
-  const start = holder === null || holder === undefined ? 0 : (holder + 1) % n;
+  const none = holder === null || holder === undefined;
+  const start = none ? 0 : (holder + 1) % n;
+  const from = none ? ctx.t("ev.tie.from_seat", { name: who(0) }) : ctx.t("ev.tie.from_holder", { name: who(holder) });
+  // Fewer players had votes than places to fill: the rest are drawn among those with none.
+  const unvoted = leaders.filter((s) => !counts.get(s));
+  if (unvoted.length) return " " + ctx.t("ev.tie.unvoted", { first: list(unvoted.map(who), ctx), from });
   const tied = cutTie(counts, start, n, places);
   if (!tied.length) return "";
   const taken = places - [...counts.values()].filter((v) => v > counts.get(tied[0])).length;
-  const from = holder === null || holder === undefined ? ctx.t("ev.tie.from_seat", { name: who(0) }) : ctx.t("ev.tie.from_holder", { name: who(holder) });
   return " " + ctx.t("ev.tie", { tied: list(tied.map(who), ctx), first: list(tied.slice(0, taken).map(who), ctx), from });
 }
 
@@ -120,7 +124,7 @@ export function eventText(e, names, ctx, holder = null) {
     case "stage1_counted": {
       const counts = new Map((d.counts || []).map(([s, v]) => [s, v]));
       const tally = [...counts].sort((a, b) => b[1] - a[1]).map(([s, v]) => `${who(s)} (${v})`).join(", ");
-      return ctx.t("ev.stage1_counted", { tally, names: whom(d.leaders) }) + tieText(counts, 2, names, holder, who, ctx);
+      return ctx.t("ev.stage1_counted", { tally, names: whom(d.leaders) }) + tieText(counts, 2, names, holder, who, ctx, d.leaders || []);
     }
     case "owl_pick":
       return ctx.t(d.replaced === null || d.replaced === undefined ? "ev.owl_pick.already" : "ev.owl_pick", vars);
