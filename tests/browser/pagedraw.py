@@ -31,6 +31,9 @@ DRAW = """async ([lang, st, now, me]) => {
     cue: box.querySelector("#cue-text")?.textContent.trim(),
     notes: notes ? [...notes.querySelectorAll(":scope > ul > li")].map((li) => li.textContent) : [],
     earlier: notes?.querySelector("details summary")?.textContent ?? null,
+    task: box.querySelector("#h-task")?.textContent.trim() ?? null,
+    buttons: [...box.querySelectorAll("[data-act]")].map((b) => b.textContent.trim()),
+    speak: box.querySelector("form#say") !== null,
   };
 }"""
 
@@ -40,6 +43,7 @@ NARRATOR: dict[str, Any] = {"role": "narrator", "seat": None, "name": None}
 def draw(phone: Phone, state: dict[str, Any], now: float, me: dict[str, Any]) -> dict[str, Any]:
     """What ``me`` (``role``, ``seat``, ``name``) is shown for ``state`` at ``now``, in
     English: the stage banner (``banner``, and ``under`` it), the narrator's line
-    (``line``, ``cue``) and notes (``notes``, ``earlier``)."""
+    (``line``, ``cue``) and notes (``notes``, ``earlier``), the task's heading (``task``)
+    and buttons (``buttons``), and whether the form to speak is there (``speak``)."""
     out: dict[str, Any] = phone.page.evaluate(DRAW, ["en", state, now, me])
     return out

@@ -1,8 +1,10 @@
 """A phone's stage banner by day, drawn by the page's own ``render`` from the states a real
 served Thiercelieux room sends at a decision that is not a vote (a dead Hunter's shot, the
-Captain's successor): the deciding player's phone, and a spectator's.
+Captain's successor) or at a Lupus in Tabula suspect's defence: the deciding player's
+phone, and a spectator's.
 
-Before: the banner read "A decision is awaited" and nothing said whose decision it was."""
+Before: the banner read "A decision is awaited" and nothing said whose decision it was; a
+suspect's phone offered only "Say nothing", with no way to speak in their defence."""
 
 from __future__ import annotations
 
@@ -29,3 +31,31 @@ def test_the_banner_names_who_the_day_waits_for(browser: Browser, server: Server
     assert mine["banner"] == theirs["banner"] and mine["banner"].startswith("☀ Day ")
     assert "The day waits for your decision" in mine["under"], mine
     assert f"Waiting for {name} to decide" in theirs["under"], theirs
+
+
+def test_a_suspect_may_speak_in_their_defence(browser: Browser, server: Server) -> None:
+    host, spectator, pending = state_at_a_decision("lupus", 9, range(20), "defence")
+    names = host["game"]["view"]["players"]
+    others = [names[s] for s in pending if s != 0]
+    phone = Phone(browser, server.base, "host")
+    try:
+        phone.open("/")
+        mine = draw(phone, host, float(host["now"]), {"role": "host", "seat": 0, "name": names[0]})
+        theirs = draw(
+            phone, spectator, float(spectator["now"]), {"role": "spectator", "seat": None}
+        )
+    finally:
+        phone.close()
+    assert (mine["task"], mine["buttons"], mine["speak"]) == (
+        "Your defence",
+        ["End my defence"],
+        True,
+    )
+    everyone = [names[0], *others]
+    said = everyone[0] if len(everyone) == 1 else f"{', '.join(everyone[:-1])} and {everyone[-1]}"
+    assert f"Defending themselves: {said}" in theirs["under"], theirs
+    assert not theirs["speak"] and theirs["task"] is None
+    if others:
+        assert f"Defending themselves: you and {' and '.join(others)}" in mine["under"], mine
+    else:
+        assert "Your defence: speak if you wish, then end it" in mine["under"], mine

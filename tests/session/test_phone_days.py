@@ -18,6 +18,7 @@ import pytest
 from loupgarou.server.hub import Hub, token_hash
 from loupgarou.server.storage import SqliteStorage
 from loupgarou.session.encode import dumps
+from loupgarou.session.lobby import RoomError
 from loupgarou.session.phones import PhoneGame
 
 BALLOTS = {"captain_election", "captain_revote", "lynch", "lynch_revote", "stage1", "stage2"}
@@ -115,7 +116,9 @@ def test_every_day_discusses_before_its_votes_and_each_kind_has_its_stage(
                 if stage == "vote":
                     assert kinds & BALLOTS, (seed, day, today)
                 if stage == "decide":
-                    assert not kinds & BALLOTS, (seed, day, today)
+                    assert not kinds & BALLOTS and "defence" not in kinds, (seed, day, today)
+                if stage == "defence":
+                    assert kinds == {"defence"}, (seed, day, today)
             named = [stage for stage, _ in today]
             voted = [
                 i for i, (st, kinds) in enumerate(today) if st != "discussion" and kinds & FIRST
@@ -128,25 +131,34 @@ def test_every_day_discusses_before_its_votes_and_each_kind_has_its_stage(
         assert decided_first > 0  # the case that went wrong was met
 
 
-def state_at_a_decision(
-    family: str, players: int, seeds: range
-) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
-    """The states the host's phone (seat 0) and a spectator's are sent at the first "decide"
-    stage of a served game (the first seed that has one), JSON as sent, and the seats the
-    engine waits for then."""
+def host_at(family: str, players: int, seeds: range, stage: str) -> tuple[Hub, Any, str, Clock]:
+    """A served game (the first of ``seeds`` that has one) at its first ``stage`` in which
+    the host (seat 0, who lets every clock run out) has a decision: the hub, the live
+    room, the host's token hash and the clock."""
     for seed in seeds:
         hub, live, by, clock = served(family, players, seed, {"call": 2, "vote": 6})
         while live.room.status != "over":
             game = live.room.game
             assert game is not None
-            if game.stage == "decide":
-                host, other = (
-                    json.loads(dumps(live.room.state_for(token, set(), clock.t)))
-                    for token in (by, "a spectator's hash")
-                )
-                return host, other, sorted({d.seat for d in game.match.pending()})
+            if game.stage == stage and 0 in game.tasks:
+                return hub, live, by, clock
             wait_a_second(hub, live, clock)
-    raise AssertionError(f"no decide stage in {family} games of seeds {seeds}")
+    raise AssertionError(f"the host never decides at a {stage} stage in seeds {seeds}")
+
+
+def state_at_a_decision(
+    family: str, players: int, seeds: range, stage: str = "decide"
+) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
+    """The states the host's phone (seat 0) and a spectator's are sent at the first
+    ``stage`` at which the host has a decision (:func:`host_at`), JSON as sent, and the
+    seats the engine waits for then."""
+    _, live, by, clock = host_at(family, players, seeds, stage)
+    host, other = (
+        json.loads(dumps(live.room.state_for(token, set(), clock.t)))
+        for token in (by, "a spectator's hash")
+    )
+    game = live.room.game
+    return host, other, sorted({d.seat for d in game.match.pending()})
 
 
 def test_a_phone_is_told_who_the_day_waits_for_at_a_decision() -> None:
@@ -163,3 +175,45 @@ def test_a_phone_is_told_who_the_day_waits_for_at_a_decision() -> None:
             g = game.view_json(None)
             assert (g["stage"] == "decide") == bool(g["waiting"]), (seed, g["stage"], g["waiting"])
             wait_a_second(hub, live, clock)
+
+
+def test_lupus_suspects_bots_included_speak_in_their_defence() -> None:
+    """A suspect bot says its piece in its defence before it ends it, as it does in
+    ``simulate``: a statement between the first round's count and the final vote.
+
+    Before: on phones a bot was asked to speak only when the discussion opened; at its
+    defence it ended the defence in silence, and a person had no way to speak there."""
+    speeches = 0
+    for seed in range(6):
+        hub, live, _, clock = served("lupus", 9, seed, {"call": 2, "vote": 6})
+        while live.room.status != "over":
+            wait_a_second(hub, live, clock)
+        game = live.room.game
+        assert game is not None
+        defending = False
+        for e in game.match.events:
+            if e.kind == "stage1_counted":
+                defending = True
+            elif e.kind == "stage2_begins":
+                defending = False
+            elif e.kind == "statement" and defending:
+                assert e.data["seat"] != 0  # the host, seat 0, says nothing in this test
+                speeches += 1
+    assert speeches > 0
+
+
+def test_a_person_speaks_in_their_defence_then_ends_it() -> None:
+    """The host is a suspect: what they say during their defence is heard; once they end
+    it they may not speak again until the next day."""
+    hub, live, by, _ = host_at("lupus", 9, range(20), "defence")
+    game = live.room.game
+    said = len([e for e in game.match.events if e.kind == "statement"])
+    hub.submit(live, {"t": "say", "text": "I was asleep, ask the Seer.", "by": by})
+    statements = [e for e in game.match.events if e.kind == "statement"]
+    assert len(statements) == said + 1 and statements[-1].data["seat"] == 0
+    task = game.tasks[0]
+    hub.submit(live, {"t": "act", "task": task.id, "action": {"kind": "rest"}, "by": by})
+    before = len(game.match.events)
+    with pytest.raises(RoomError) as caught:
+        hub.submit(live, {"t": "say", "text": "One more thing.", "by": by})
+    assert caught.value.code.startswith("say.") and len(game.match.events) == before

@@ -44,8 +44,9 @@ from loupgarou.variants.registry import find_family
 VOTES: Final = frozenset({"vote", "captain_election", "lynch", "stage1"})
 """Decisions that wait for the day's discussion to end (the first of each day does)."""
 BALLOTS: Final = VOTES | {"captain_revote", "lynch_revote", "stage2"}
-"""Day decisions shown as a vote (stage ``vote``); the others (a Hunter's shot, the
-Captain's successor, a suspect's defence) as a ``decide`` stage."""
+"""Day decisions shown as a vote (stage ``vote``); Lupus in Tabula's suspects' defence
+has a ``defence`` stage, and the others (a Hunter's shot, the Captain's successor) a
+``decide`` stage."""
 DECOY: Final = "decoy"
 
 
@@ -135,7 +136,7 @@ class PhoneGame:
         self._scanned = (-1, 0)  # (the night, how many events) :meth:`_scan_steps` has read
         self.call = 0
         self.discussed = False  # this day's discussion has happened
-        self.speakers: set[int] = set()  # bots yet to speak in this discussion
+        self.speakers: set[int] = set()  # bots yet to speak in this discussion or defence
         self.day_number = 0
         self.night_public: dict[str, JSON] = {}
         self._event_text: list[str] = []  # each event's JSON, encoded once
@@ -250,7 +251,9 @@ class PhoneGame:
         vote, then a vote, or another decision."""
         if not self.discussed and any(d.kind in VOTES for d in pending):
             return "discussion"
-        return "vote" if any(d.kind in BALLOTS for d in pending) else "decide"
+        if any(d.kind in BALLOTS for d in pending):
+            return "vote"
+        return "defence" if all(d.kind == "defence" for d in pending) else "decide"
 
     def _enter_day_stage(self, now: float) -> None:
         """By day: discuss before the day's first vote, then give every pending decision."""
@@ -266,6 +269,8 @@ class PhoneGame:
         self.done = set()
         self.deadline = now + self.settings.timers.vote
         self._give_day_tasks()
+        # Lupus in Tabula's suspects may speak in their defence, bots as people do
+        self.speakers = set(self.tasks) & self.bots.keys() if self.stage == "defence" else set()
 
     def _give_day_tasks(self) -> None:
         for d in self.match.pending():
@@ -296,6 +301,7 @@ class PhoneGame:
 
     def _answer(self, seat: int, task: Task, action: Action) -> None:
         del self.tasks[seat]
+        self.speakers.discard(seat)
         if not task.decoy:
             self.match.submit(seat, action)
         self.done.add(seat)
@@ -378,12 +384,14 @@ class PhoneGame:
         if self.match.over or self.paused_at is not None:
             return []
         out: list[BotRequest] = []
+        talk = "say" if self.stage == "discussion" else self.stage
         for seat in sorted(self.speakers):
             out.append(
-                BotRequest(seat, "say", f"say{self.day_number}", self._seat_view(seat), None)
+                BotRequest(seat, "say", f"{talk}{self.day_number}", self._seat_view(seat), None)
             )
         for seat, task in sorted(self.tasks.items()):
-            if seat in self.bots and not task.decoy:
+            # a suspect bot speaks in its defence before it ends it
+            if seat in self.bots and not task.decoy and seat not in self.speakers:
                 view = self._seat_view(seat)
                 out.append(BotRequest(seat, "act", task.id, view, task.decision))
         return out
@@ -452,6 +460,7 @@ class PhoneGame:
                 self.match.timeout(d.seat)
                 self.done.add(d.seat)
             self.tasks = {}
+            self.speakers = set()
             return True
         pending = self.match.pending()
         if pending and self._day_stage(pending) != self.stage:
@@ -600,7 +609,8 @@ class PhoneGame:
             "done": [] if night else sorted(self.done),
             "ready": sorted(self.ready) if self.stage == "discussion" else [],
             # by day everyone sees who is deciding (a dead Hunter's shot, a successor named)
-            "waiting": sorted(self.tasks) if self.stage == "decide" else [],
+            # or defending themself
+            "waiting": sorted(self.tasks) if self.stage in ("decide", "defence") else [],
             "view": {
                 "seat": seat,
                 "players": list(self.match.players),

@@ -229,7 +229,8 @@ class Room:
         self._after_game_input()
 
     def _on_botsay(self, e: Mapping[str, Any], now: float) -> None:
-        """What a bot says when the discussion opens (``statement`` null: nothing)."""
+        """What a bot says when the discussion opens, or in its defence (``statement``
+        null: nothing)."""
         seat, game = self._bot_game(e)
         said = e.get("statement")
         game.bot_say(seat, None if said is None else Statement.from_json(said), now)

@@ -400,10 +400,11 @@ function stageBanner(st, ctx, me, shown = null) {
     if (g.call) sub = ctx.t("stage.call", { i: g.call.index + 1, of: g.call.of, step: stepName(g.call.step, ctx) });
   } else if (g.phase === "day") {
     title = ctx.t("stage.day", { n: g.night ?? g.view?.public?.day ?? 1 });
-    const waiting = g.stage === "decide" && isList(g.waiting) ? g.waiting : [];
+    // a decision or a defence: whose it is ("you" on their own phone)
+    const waiting = (g.stage === "decide" || g.stage === "defence") && isList(g.waiting) ? g.waiting : [];
     const names = seatNames(st);
-    if (waiting.length === 1 && waiting[0] === me.seat) sub = ctx.t("stage.decide_you");
-    else if (waiting.length) sub = ctx.t("stage.decide_by", { who: list(waiting.map((s) => (s === me.seat ? ctx.t("seat.you") : names[s])), ctx) });
+    if (waiting.length === 1 && waiting[0] === me.seat) sub = ctx.t(`stage.${g.stage}_you`);
+    else if (waiting.length) sub = ctx.t(`stage.${g.stage}_by`, { who: list(waiting.map((s) => (s === me.seat ? ctx.t("seat.you") : names[s])), ctx) });
     else sub = ctx.has(`stage.${g.stage}`) ? ctx.t(`stage.${g.stage}`) : "";
   } else title = ctx.t("stage.over");
   const alive = g.view?.public?.alive;
@@ -515,6 +516,10 @@ function player(st, me, ui, ctx) {
       ${claimBuilder(st, me, ui, names, ctx)}</div>
       <section class="panel"><button type="button" class="primary" data-ready ${ready ? "disabled" : ""}>${esc(ready ? ctx.t("day.ready_done") : ctx.t("day.ready"))}</button>
       <h3>${esc(ctx.t("day.who_ready"))}</h3>${whoDone(st, names, ctx, "ready")}</section>`;
+  } else if (g.stage === "defence" && g.task && !(g.done || []).includes(me.seat) && ui.sentTask !== g.task.id) {
+    // a suspect speaks in their defence, then ends it
+    body = `${dayTask(st, me, ui, names, ctx)}<div class="cols"><section class="panel" aria-labelledby="h-claims"><h3 id="h-claims">${esc(ctx.t("day.claims"))}</h3>${claims(v, names, ctx)}</section>
+      ${claimBuilder(st, me, ui, names, ctx)}</div>`;
   } else {
     body = `${dayTask(st, me, ui, names, ctx)}
       ${g.stage === "vote" ? `<section class="panel"><h3>${esc(ctx.t("day.who_done"))}</h3>${whoDone(st, names, ctx, "done")}</section>` : ""}
