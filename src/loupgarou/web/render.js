@@ -518,8 +518,8 @@ function player(st, me, ui, ctx) {
       <h3>${esc(ctx.t("day.who_ready"))}</h3>${whoDone(st, names, ctx, "ready")}</section>`;
   } else if (g.stage === "defence" && g.task && !(g.done || []).includes(me.seat) && ui.sentTask !== g.task.id) {
     // a suspect speaks in their defence, then ends it
-    body = `${dayTask(st, me, ui, names, ctx)}<div class="cols"><section class="panel" aria-labelledby="h-claims"><h3 id="h-claims">${esc(ctx.t("day.claims"))}</h3>${claims(v, names, ctx)}</section>
-      ${claimBuilder(st, me, ui, names, ctx)}</div>`;
+    body = `<div class="cols">${claimBuilder(st, me, ui, names, ctx)}${dayTask(st, me, ui, names, ctx)}</div>
+      <section class="panel" aria-labelledby="h-claims"><h3 id="h-claims">${esc(ctx.t("day.claims"))}</h3>${claims(v, names, ctx)}</section>`;
   } else {
     body = `${dayTask(st, me, ui, names, ctx)}
       ${g.stage === "vote" ? `<section class="panel"><h3>${esc(ctx.t("day.who_done"))}</h3>${whoDone(st, names, ctx, "done")}</section>` : ""}
