@@ -131,28 +131,36 @@ def test_every_day_discusses_before_its_votes_and_each_kind_has_its_stage(
         assert decided_first > 0  # the case that went wrong was met
 
 
-def host_at(family: str, players: int, seeds: range, stage: str) -> tuple[Hub, Any, str, Clock]:
+def host_at(
+    family: str, players: int, seeds: range, stage: str, kind: str | None = None
+) -> tuple[Hub, Any, str, Clock]:
     """A served game (the first of ``seeds`` that has one) at its first ``stage`` in which
-    the host (seat 0, who lets every clock run out) has a decision: the hub, the live
-    room, the host's token hash and the clock."""
+    the host (seat 0, who lets every clock run out) has a decision (of ``kind``, when
+    given, and no decoy): the hub, the live room, the host's token hash and the clock."""
     for seed in seeds:
         hub, live, by, clock = served(family, players, seed, {"call": 2, "vote": 6})
         while live.room.status != "over":
             game = live.room.game
             assert game is not None
-            if game.stage == stage and 0 in game.tasks:
+            task = game.tasks.get(0)
+            if (
+                game.stage == stage
+                and task is not None
+                and not task.decoy
+                and kind in (None, task.decision.kind)
+            ):
                 return hub, live, by, clock
             wait_a_second(hub, live, clock)
     raise AssertionError(f"the host never decides at a {stage} stage in seeds {seeds}")
 
 
 def state_at_a_decision(
-    family: str, players: int, seeds: range, stage: str = "decide"
+    family: str, players: int, seeds: range, stage: str = "decide", kind: str | None = None
 ) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
     """The states the host's phone (seat 0) and a spectator's are sent at the first
     ``stage`` at which the host has a decision (:func:`host_at`), JSON as sent, and the
     seats the engine waits for then."""
-    _, live, by, clock = host_at(family, players, seeds, stage)
+    _, live, by, clock = host_at(family, players, seeds, stage, kind)
     host, other = (
         json.loads(dumps(live.room.state_for(token, set(), clock.t)))
         for token in (by, "a spectator's hash")

@@ -226,12 +226,15 @@ export function taskControls(task, names, ui, ctx, night = false) {
     ...seats.map((s) => [`p${s}`, names[s] ?? `#${s + 1}`]),
     ...centre.map((c) => [`c${c}`, ctx.t("common.centre", { n: `c${c + 1}` })]),
   ];
+  const plainButtons = plain.map(([o, i]) => `<button type="button" data-act="${i}">${esc(optionLabel(o, names, !night, ctx))}</button>`).join("");
+  // nothing to pick (the Little Girl's wake or sleep): no picking help, no Confirm to grey out
+  if (!toggles.length) return `<div class="row">${plainButtons}</div>`;
   return `<p class="help">${esc(ctx.t("task.pick_several"))}</p>
   <div class="choices" role="group" aria-label="${esc(ctx.t("task.options"))}">${toggles
     .map(([k, label]) => `<button type="button" data-pick="${k}" aria-pressed="${pick.includes(k)}">${pick.includes(k) ? "✔ " : ""}${esc(label)}</button>`)
     .join("")}</div>
   <div class="row"><button type="button" class="primary" data-act="${found}" ${found < 0 ? "disabled" : ""}>${esc(found < 0 ? ctx.t("task.confirm") : `${ctx.t("task.confirm")}: ${optionLabel(options[found], names, false, ctx)}`)}</button>
-  ${plain.map(([o, i]) => `<button type="button" data-act="${i}">${esc(optionLabel(o, names, !night, ctx))}</button>`).join("")}</div>`;
+  ${plainButtons}</div>`;
 }
 
 function clock(deadline, ctx, big = false) {

@@ -1,10 +1,11 @@
-"""A phone's stage banner by day, drawn by the page's own ``render`` from the states a real
-served Thiercelieux room sends at a decision that is not a vote (a dead Hunter's shot, the
-Captain's successor) or at a Lupus in Tabula suspect's defence: the deciding player's
-phone, and a spectator's.
+"""What a phone shows at a stage, drawn by the page's own ``render`` from the states a real
+served room sends: a decision by day that is not a vote (a dead Hunter's shot, the
+Captain's successor), a Lupus in Tabula suspect's defence, a night call with nothing to
+pick; on the deciding player's phone and on a spectator's.
 
-Before: the banner read "A decision is awaited" and nothing said whose decision it was; a
-suspect's phone offered only "Say nothing", with no way to speak in their defence."""
+Before: the day's banner read "A decision is awaited" and nothing said whose decision it
+was; a suspect's phone offered only "Say nothing", with no way to speak in their defence;
+the Little Girl was told to pick players or cards and shown a greyed-out Confirm."""
 
 from __future__ import annotations
 
@@ -59,3 +60,19 @@ def test_a_suspect_may_speak_in_their_defence(browser: Browser, server: Server) 
         assert f"Defending themselves: you and {' and '.join(others)}" in mine["under"], mine
     else:
         assert "Your defence: speak if you wish, then end it" in mine["under"], mine
+
+
+def test_a_night_choice_with_nothing_to_pick_shows_only_its_choices(
+    browser: Browser, server: Server
+) -> None:
+    """The Little Girl's call: "Wake up" or "Stay asleep", with no "pick players or cards"
+    help and no greyed-out Confirm (both were there, with nothing to pick)."""
+    host, _, _ = state_at_a_decision("thiercelieux", 9, range(40), "call", "werewolf_wake")
+    name = host["game"]["view"]["players"][0]
+    phone = Phone(browser, server.base, "host")
+    try:
+        phone.open("/")
+        mine = draw(phone, host, float(host["now"]), {"role": "host", "seat": 0, "name": name})
+    finally:
+        phone.close()
+    assert mine["buttons"] == ["Wake up", "Stay asleep"], mine
