@@ -8,6 +8,7 @@ import pytest
 
 from loupgarou.core.errors import ScriptError
 from loupgarou.scripting import Verdict, parse_script, play, render
+from loupgarou.scripting.speech import speech_for
 from tests.scripting.builders import verdict_of
 from tests.scripting.lupus_builders import (
     DAY_ONE,
@@ -603,3 +604,32 @@ def test_the_werewolves_win_at_parity_after_a_lynch() -> None:
         len(steps) + 1,
         "action.game_over",
     )
+
+
+def test_a_claim_is_told_as_what_the_player_is() -> None:
+    """Di says she is the Seer and found Cy; Jo says he is no Werewolf.  The report and the
+    story said "claims: dealt the Seer" and "dealt the human" (a Lupus card is never
+    dealt anew, and "human" is no card), "saw: Cy's card: Werewolf" (no card is shown in
+    Lupus in Tabula), and "human" in a French story."""
+    seer = {
+        "role": "seer",
+        "saw": [{"seat": "Cy", "role": "werewolf"}, {"seat": "Ed", "role": "human"}],
+    }
+    steps = [*GUY_DIES, {"seat": "Di", "claim": seer}, {"seat": "Jo", "claim": {"role": "human"}}]
+    v = verdict_of(nine(steps=steps))
+    assert v.rejected is None
+    assert [p.text for p in v.played[-2:]] == [
+        "Di claims: to be the Seer; saw: Cy: Werewolf, Ed: not a Werewolf",
+        "Jo claims: to be human (not a Werewolf)",
+    ]
+    told = [line.text for line in v.timeline if "claims" in line.text]
+    assert told == [
+        "Di claims: to be the Seer; saw: Cy: Werewolf, Ed: not a Werewolf.",
+        "Jo claims: to be human (not a Werewolf).",
+    ]
+    fr = play(parse_script(nine(steps=steps), "<test>"), speech_for("lupus", "fr")).verdict
+    told = [line.text.replace("\u00a0", " ") for line in fr.timeline if "affirme" in line.text]
+    assert told == [
+        "Di affirme : être Voyant ; a vu : Cy : Loup-Garou, Ed : pas un Loup-Garou.",
+        "Jo affirme : être humain (pas un Loup-Garou).",
+    ]

@@ -558,3 +558,12 @@ def test_a_result_needs_the_option_and_the_family() -> None:
     with pytest.raises(ScriptError) as caught:
         verdict_of(first_night(steps=[{"lynched": "Bob"}]))
     assert caught.value.code == "script.bad_step" and "Thiercelieux" in caught.value.message
+
+
+def test_a_claim_is_told_as_what_the_player_is() -> None:
+    """After night 1 Bob says he is the Seer and found Gus a Werewolf: "claims: to be the
+    Seer" (it said "dealt the Seer", One Night's words for a card that may have moved)."""
+    claim = {"role": "seer", "saw": [{"seat": "Gus", "role": "werewolf"}]}
+    v = verdict_of(nine(steps=[*night_one(), {"seat": "Bob", "claim": claim}]))
+    assert v.rejected is None
+    assert v.played[-1].text == "Bob claims: to be the Seer; saw: Gus: Werewolf"

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from loupgarou.cli.play_words import HUMAN
 from loupgarou.core.actions import Action
 from loupgarou.core.errors import ScriptError
 from loupgarou.core.statements import Claim, Sighting
+from loupgarou.variants.lupus.roles import HUMAN
 
 FAMILY_TITLES = {
     "one-night": "One Night",

@@ -18,11 +18,7 @@ from loupgarou.core.actions import Action
 from loupgarou.core.events import JSON, Event
 from loupgarou.scripting.lupus_story import cut_tie
 from loupgarou.scripting.words import slot
-
-HUMAN = "human"
-"""A Lupus in Tabula sighting's other answer: the Seer and the Medium learn "a Werewolf"
-or "not a Werewolf" (``human``), never the role."""
-
+from loupgarou.variants.lupus.roles import HUMAN
 
 _NAMES: dict[str, str] = {}
 """Every family's English role names, by role key (filled on first use)."""

@@ -19,13 +19,13 @@ from loupgarou.engine.views import SeatView
 from loupgarou.env.table import (
     ACT,
     DECISION_KINDS,
-    HUMAN,
     SIGHTING,
     TALK,
     Catalogue,
     Turn,
 )
 from loupgarou.scripting.families import dialect_for
+from loupgarou.variants.lupus.roles import HUMAN
 
 Vector = npt.NDArray[np.float32]
 

@@ -51,6 +51,7 @@ from loupgarou.sim.game import kind_for, starting_roles
 from loupgarou.sim.scenarios import TableSpec, table_spec
 from loupgarou.sim.spec import SimSpec
 from loupgarou.sim.table import Table, hook
+from loupgarou.variants.lupus.roles import HUMAN
 from loupgarou.variants.lupus.roles import Role as LupusRole
 from loupgarou.variants.one_night.roles import Role as OneNightRole
 from loupgarou.variants.registry import find_family
@@ -142,9 +143,6 @@ DECISION_KINDS: Final[dict[str, tuple[str, ...]]] = {
 }
 """Each family's decision kinds, in the order of the encoding's decision columns (One
 Night's ``doppelganger_X``, a Doppelgänger acting as X, counts as X)."""
-
-HUMAN: Final = "human"
-"""Lupus in Tabula's sighting for "not a Werewolf" (what its Seer and Medium learn)."""
 
 # Talk actions (offsets from a catalogue's ``talk_base``; then one "claim role R" per role).
 SILENT: Final = 0

@@ -178,6 +178,7 @@ def describe_move(
             lambda a: dialect.describe_action(a, names, words),
             words,
             speaker=move.seat,
+            present_claims=dialect.present_claims,
         )
         return say("statement", who=who, said=said)
     assert move.action is not None

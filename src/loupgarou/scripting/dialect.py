@@ -70,6 +70,7 @@ class Teller:
                 lambda a: self.dialect.describe_action(a, self.names, self.speech),
                 self.speech,
                 speaker=int(event.data["seat"]),
+                present_claims=self.dialect.present_claims,
             )
             ends = ('"', "»", ".", "!", "?")
             return self.say("statement", who=who, said=said) + ("" if said.endswith(ends) else ".")
@@ -106,6 +107,11 @@ class Dialect:
     words; a kind not here is shown as is)."""
     no_scenarios: str = ""
     """Why a script may not name a scenario (a generic sentence when empty)."""
+    claim_words: frozenset[str] = frozenset()
+    """Words a claim may use besides the roles (Lupus in Tabula's ``human``)."""
+    present_claims: bool = False
+    """The family's players claim what they are, not the card they were dealt (the
+    claims of Thiercelieux and Lupus in Tabula; :func:`.words.describe_statement`)."""
 
     # --- names ------------------------------------------------------------------------------
 

@@ -48,7 +48,7 @@ from loupgarou.scripting.lupus_tell import LupusTeller
 from loupgarou.scripting.speech import Speech, speech_for
 from loupgarou.scripting.verdict import Death, FinalCard, TableNow, Verdict
 from loupgarou.scripting.words import name_of
-from loupgarou.variants.lupus.roles import Role, parse_role, side
+from loupgarou.variants.lupus.roles import HUMAN, Role, parse_role, side
 from loupgarou.variants.lupus.setup import default_deck
 from loupgarou.variants.lupus.state import NONE, State
 
@@ -85,6 +85,8 @@ class LupusDialect(FamilyDialect):
         "or leave it out for the default deck"
     )
     centre_label = ""
+    present_claims = True
+    claim_words = frozenset({HUMAN})
 
     # --- names ------------------------------------------------------------------------------
 

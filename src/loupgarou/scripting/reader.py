@@ -112,6 +112,13 @@ class Reader:
             fail("script.unknown_role", f"{where}: '{value}' is not a role; known: {known}")
         return role
 
+    def claimed_role(self, value: JSON, where: str) -> str:
+        """A role as a claim names it: a role, or one of the family's own claim words
+        (Lupus in Tabula's ``human``, "not a Werewolf")."""
+        if isinstance(value, str) and value.strip().lower() in self.dialect.claim_words:
+            return value.strip().lower()
+        return self.role(value, where)
+
     def centre(self, value: JSON, where: str) -> tuple[int, ...]:
         """Centre (or set-aside) cards: ``c1`` to ``c3`` as people name them (any case),
         or their index from 0, the data form of records."""

@@ -33,7 +33,7 @@ NOBODY = frozenset({"nobody", "none", "no_victim"})
 def read_claim(value: JSON, reader: Reader, where: str) -> Claim:
     raw = mapping(value, f"{where}: 'claim'")
     unknown(list(raw), ("role", "did", "saw"), f"{where}: 'claim'")
-    role = None if raw.get("role") is None else reader.role(raw["role"], f"{where}: claim")
+    role = None if raw.get("role") is None else reader.claimed_role(raw["role"], f"{where}: claim")
     did = None
     if raw.get("did") is not None:
         d = mapping(raw["did"], f"{where}: 'claim.did'")
@@ -46,7 +46,7 @@ def read_claim(value: JSON, reader: Reader, where: str) -> Claim:
         unknown(list(item), ("role", "seat", "centre"), here)
         if ("seat" in item) == ("centre" in item):
             fail("script.bad_claim", f"{here}: give either 'seat' or 'centre' for what was seen")
-        seen_role = reader.role(item.get("role"), here)
+        seen_role = reader.claimed_role(item.get("role"), here)
         if "seat" in item:
             saw.append(Sighting(seen_role, seat=reader.seat(item["seat"], here)))
         else:

@@ -94,6 +94,7 @@ class ThiercelieuxDialect(FamilyDialect):
     slot_field = "set_aside"
     slot_hint = "the set-aside cards are c1 and c2 (or, in the data form, 0 and 1)"
     decisions = DECISIONS
+    present_claims = True
     no_scenarios = (
         "Thiercelieux has no scenarios: give the 'deck', one card per player "
         "(plus two set aside with the Thief)"

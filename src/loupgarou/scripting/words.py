@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from loupgarou.core.actions import Action
 from loupgarou.core.statements import Statement
 from loupgarou.scripting.speech import Speech, speech_for
+from loupgarou.variants.lupus.roles import HUMAN
 
 
 def and_list(items: Sequence[str], empty: str = "nobody") -> str:
@@ -77,11 +78,21 @@ def describe_statement(
     speech: Speech | None = None,
     *,
     speaker: int | None = None,
+    present_claims: bool = False,
 ) -> str:
     """What a statement says, e.g. 'says "Trust me" and claims: dealt the Seer; ...' (in
     ``speech``'s words; English by default); a sighting of the ``speaker``'s own seat is
-    their own card ("saw: their own card: Insomniac")."""
+    their own card ("saw: their own card: Insomniac").  ``present_claims`` for the families
+    whose players claim what they are, not the card they were dealt (Thiercelieux, Lupus
+    in Tabula): "claims: to be the Seer; saw: Dee: Werewolf"; a Lupus claim or sighting
+    of ``human`` says "not a Werewolf"."""
     say = (speech or speech_for("")).say
+
+    def card(role: str) -> str:
+        if role == HUMAN:  # Lupus in Tabula: what the Seer or the Medium learns
+            return say("statement.human")
+        return role_name(role)
+
     parts: list[str] = []
     if statement.text:
         parts.append(say("statement.says", text=statement.text))
@@ -89,7 +100,12 @@ def describe_statement(
     if claim is not None:
         bits: list[str] = []
         if claim.role is not None:
-            bits.append(say("statement.dealt", card=role_name(claim.role)))
+            if not present_claims:
+                bits.append(say("statement.dealt", card=role_name(claim.role)))
+            elif claim.role == HUMAN:
+                bits.append(say("statement.is_human"))
+            else:
+                bits.append(say("statement.is", card=role_name(claim.role)))
         if claim.did is not None:
             did = action(claim.did) if action else describe_action(claim.did, names)
             bits.append(say("statement.did", did=did))
@@ -100,10 +116,12 @@ def describe_statement(
                     where = say("statement.centre_card", slot=slot(s.centre))
                 elif s.seat is not None and s.seat == speaker:
                     where = say("statement.own_card")
+                elif present_claims:  # what a player is
+                    where = name_of(names, s.seat if s.seat is not None else -1)
                 else:
                     seat = s.seat if s.seat is not None else -1
                     where = say("statement.seat_card", name=name_of(names, seat))
-                seen.append(say("statement.seen", where=where, card=role_name(s.role)))
+                seen.append(say("statement.seen", where=where, card=card(s.role)))
             bits.append(say("statement.saw", seen=", ".join(seen)))
         parts.append(say("statement.claims", claims=say("list.semicolon").join(bits)))
     return say("statement.and").join(parts)

@@ -28,9 +28,6 @@ from loupgarou.core.events import JSON
 from loupgarou.engine.views import SeatView
 
 WOLF = "werewolf"
-HUMAN = "human"
-"""The role a sighting names for "not a Werewolf" (the Seer and the Medium learn no more);
-when reading other people's claims, any role but a Werewolf means the same."""
 
 INFO_ROLES = ("seer", "medium", "mythomaniac", "bodyguard")
 """Claimed roles whose sightings are evidence (a Mythomaniac who became a Seer; a

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 from loupgarou.core.actions import Action
 from loupgarou.core.statements import Claim, Sighting, Statement
+from loupgarou.variants.lupus.roles import HUMAN
 
-from .reader import HUMAN, WOLF
+from .reader import WOLF
 
 _TITLE = {
     "seer": "the Seer",

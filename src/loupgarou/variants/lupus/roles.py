@@ -13,6 +13,7 @@ For the parity count, every living player who is not a Werewolf is a human
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 
 class Role(StrEnum):
@@ -27,6 +28,10 @@ class Role(StrEnum):
     WEREHAMSTER = "werehamster"
     MYTHOMANIAC = "mythomaniac"
 
+
+HUMAN: Final = "human"
+"""Not a role but what a claim or a sighting says of a player who is not a Werewolf: the
+Seer and the Medium learn "a Werewolf" or not, never the role."""
 
 BASIC: frozenset[Role] = frozenset({Role.WEREWOLF, Role.VILLAGER, Role.SEER})
 """The roles of the basic game (8 players); every other role is a *special character*."""
