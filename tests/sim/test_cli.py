@@ -256,7 +256,7 @@ def test_lupus_medium_claim_with_a_human_sighting_reaches_the_bots(
     assert said.audience.everyone
     assert said.data["claim"] == {"role": "medium", "saw": [{"role": "human", "seat": 3}]}
     live = text.partition("=== The game is over ===")[0]
-    assert "You: claims to be the Medium; says Dédé was human, not a Werewolf" in live
+    assert "You claim to be the Medium; say Dédé was human, not a Werewolf" in live
     assert "the Human" not in text
 
 
@@ -428,6 +428,11 @@ def test_one_night_claims_say_what_was_done_in_plain_words() -> None:
     )
     robber = {"role": "robber", "did": {"kind": "rob", "players": [1]}}
     assert words.claim(robber).endswith("says they robbed Bob")
+    # one's own claim, after "You" (it read "You: claims ...; says they swapped ...")
+    mine = {"role": "troublemaker", "did": {"kind": "swap", "players": [1, 2]}}
+    assert words.event(public("statement", seat=0, text="", claim=mine)) == (
+        "You claim to have started as the Troublemaker; say you swapped Bob and Cid"
+    )
     assert words.claim({"did": {"kind": "wake"}}) == "says they did 'wake'"
 
 

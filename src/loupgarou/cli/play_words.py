@@ -42,13 +42,15 @@ DID: Mapping[str, str] = {
 """What a claimed action says it did, as a past verb (the others are quoted by name)."""
 
 
-def did_words(kind: str, targets: Sequence[str]) -> str:
-    """ "says they robbed Bob", "says they swapped Bob and Cy", "says they did 'wake'"."""
+def did_words(kind: str, targets: Sequence[str], *, mine: bool = False) -> str:
+    """ "says they robbed Bob", "says they swapped Bob and Cy", "says they did 'wake'";
+    ``mine``: "say you robbed Bob" (the player's own claim, after "You")."""
     whom = " and ".join([", ".join(targets[:-1]), targets[-1]] if len(targets) > 2 else targets)
+    says = "say you" if mine else "says they"
     verb = DID.get(kind)
     if verb is None:
-        return f"says they did '{kind}'" + (f" on {whom}" if whom else "")
-    return f"says they {verb} {whom}" if whom else f"says they {verb}"
+        return f"{says} did '{kind}'" + (f" on {whom}" if whom else "")
+    return f"{says} {verb} {whom}" if whom else f"{says} {verb}"
 
 
 def role_name(role: JSON) -> str:
@@ -175,28 +177,32 @@ class Words:
             return "You"
         return self.whom(seats)
 
-    def claim(self, raw: JSON) -> str:
+    def claim(self, raw: JSON, *, mine: bool = False) -> str:
+        """A claim in words: "claims to be the Seer; says they looked at Bob; ...";
+        ``mine``, the player's own, to follow "You": "claim to be the Seer; say you
+        looked at Bob; ..."."""
         if self.family == "lupus":
-            return self._lupus_claim(raw)
+            return self._lupus_claim(raw, mine)
+        claims, says = ("claim", "say") if mine else ("claims", "says")
         parts = []
         if raw.get("role"):
             # One Night's cards move in the night: a claim is of the card one started with.
             started = "to be" if self.family == "thiercelieux" else "to have started as"
-            parts.append(f"claims {started} {role_words(raw['role'])}")
+            parts.append(f"{claims} {started} {role_words(raw['role'])}")
         did = raw.get("did")
         if did:
             action = Action.from_json(did)
             targets = [self.who(p) for p in action.players] + [
                 f"centre card {slot(c)}" for c in action.centre
             ]
-            parts.append(did_words(action.kind, targets))
+            parts.append(did_words(action.kind, targets, mine=mine))
         for s in raw.get("saw", ()):
             place = (
                 f"centre card {slot(int(s['centre']))}"
                 if s.get("centre") is not None
                 else f"{self.whose(s.get('seat'))} card"
             )
-            parts.append(f"says {place} was {role_words(s['role'])}")
+            parts.append(f"{says} {place} was {role_words(s['role'])}")
         return "; ".join(parts)
 
     def tie(self, counts: Mapping[int, int], places: int, leaders: Sequence[int] = ()) -> str:
@@ -232,29 +238,30 @@ class Words:
         verb = "come" if len(seats) > 1 or self.who(seats[0]) == "you" else "comes"
         return f"{' and '.join(self.who(s) for s in seats)} {verb}"
 
-    def _lupus_claim(self, raw: JSON) -> str:
+    def _lupus_claim(self, raw: JSON, mine: bool) -> str:
         """A Lupus in Tabula claim: cards are never shown, so a sighting says what a
         player *is* (for the Medium: what a lynched player *was*), ``human`` meaning
         "not a Werewolf"."""
+        claims, says = ("claim", "say") if mine else ("claims", "says")
         parts = []
         role = raw.get("role")
         if role and str(role).strip().lower() == HUMAN:
             # not a role: what the Seer or the Medium would learn about this player
-            parts.append("claims to be human (not a Werewolf)")
+            parts.append(f"{claims} to be human (not a Werewolf)")
         elif role:
-            parts.append(f"claims to be {role_words(role)}")
+            parts.append(f"{claims} to be {role_words(role)}")
         did = raw.get("did")
         if did:
             action = Action.from_json(did)
             targets = [self.who(p) for p in action.players]
-            parts.append(did_words(action.kind, targets))
+            parts.append(did_words(action.kind, targets, mine=mine))
         for s in raw.get("saw", ()):
             who = self.who(s.get("seat"))
             if role == "medium":
                 verb = "were" if who == "you" else "was"
             else:
                 verb = "are" if who == "you" else "is"
-            parts.append(f"says {who} {verb} {role_words(s['role'])}")
+            parts.append(f"{says} {who} {verb} {role_words(s['role'])}")
         return "; ".join(parts)
 
     def event(self, e: Event) -> str | None:
@@ -347,10 +354,12 @@ class Words:
             who = "You" if who == "you" else who
             text = str(d.get("text", "")).strip()
             claim = d.get("claim")
-            line = f'{who}: "{text}"' if text else f"{who}:"
-            if claim and not text:
-                line += " " + self.claim(claim)
-            return line
+            if claim and not text:  # "Bob: claims to be ...", "You claim to be ..."
+                mine = who == "You"
+                return (
+                    f"You {self.claim(claim, mine=True)}" if mine else f"{who}: {self.claim(claim)}"
+                )
+            return f'{who}: "{text}"' if text else f"{who}:"
         if k == "voted":
             target = d["seat"]
             if e.audience.seats == frozenset((target,)):
