@@ -1,5 +1,6 @@
-"""The narrator's screen in a narrated Thiercelieux room, drawn by the page's own `render`
-(in a real browser) from the room's real state at chosen moments of the script.
+"""The narrator's screen in narrated Thiercelieux and One Night rooms, drawn by the page's
+own `render` (in a real browser) from the room's real state at chosen moments of the
+script.
 
 The table game master writes ahead of its script: once the day's vote is answered it has
 written the lynch, then night 2 up to its next question.  Before: while the narrator still
@@ -10,9 +11,11 @@ more would come."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from playwright.sync_api import Browser
 
+from loupgarou.session.room import Room
 from tests.browser.conftest import Phone, Server
 from tests.browser.pagedraw import NARRATOR, draw
 from tests.session.test_narrated_room import narrator_sees, thiercelieux_to_night_two
@@ -49,3 +52,44 @@ def test_the_narrators_screen_follows_the_line_being_read(browser: Browser, serv
     assert len(notes) > 4 and at_wolves["notes"] == notes[-4:]
     assert at_wolves["notes"][-1].startswith("Werewolves:")
     assert at_wolves["earlier"] == f"Earlier notes ({len(notes) - 4})"
+
+
+def one_night_narrated() -> tuple[Room, dict[str, Any]]:
+    room = Room("ONE")
+    settings = {"family": "one-night", "players": 5, "mode": "narrated"}
+    room.apply({"t": "create", "settings": settings, "host": "nat", "name": None, "now": 0.0})
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    room.apply({"t": "lobby", "op": "names", "names": names, "by": "nat", "now": 1.0})
+    room.apply({"t": "lobby", "op": "start", "seed": 7, "by": "nat", "now": 2.0})
+    narrator: dict[str, Any] = json.loads(narrator_sees(room, 3.0))["narrator"]
+    return room, narrator
+
+
+def test_a_one_night_script_read_by_day_shows_the_day(browser: Browser, server: Server) -> None:
+    """One Night's script is read whole while the game waits for the votes: the banner
+    said "Night 1" through the dawn, the discussion and the count to the vote."""
+    room, narrator = one_night_narrated()
+    at, t = [], 0.0
+    for cue in narrator["cues"]:
+        at.append((cue["kind"], narrator["origin"] + t + 0.5))
+        t += cue["seconds"]
+    moments = dict(reversed(at))  # each kind's first line
+    phone = Phone(browser, server.base, "narrator")
+    try:
+        phone.open("/")
+        shown = {
+            kind: draw(
+                phone, json.loads(narrator_sees(room, moments[kind])), moments[kind], NARRATOR
+            )
+            for kind in ("nightfall", "wake", "dawn", "discussion", "vote")
+        }
+    finally:
+        phone.close()
+    banners = {kind: s["banner"] for kind, s in shown.items()}
+    assert banners == {
+        "nightfall": "☾ Night 1",
+        "wake": "☾ Night 1",
+        "dawn": "☀ Day 1",
+        "discussion": "☀ Day 1",
+        "vote": "☀ Day 1",
+    }

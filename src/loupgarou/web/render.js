@@ -564,14 +564,16 @@ function narratorNotes(n, when, ctx) {
     ${earlier.length ? `<details><summary>${esc(ctx.t("narr.notes_earlier", { n: earlier.length }))}</summary><ul>${items(earlier)}</ul></details>` : ""}</section>`;
 }
 
-/** Where the script being read is, when the game master has run ahead of it: a night's
- * last lines are still read when the game is at dawn, a day's when it is at nightfall.
+/** Where the script being read is, when it and the game do not agree: a night's last lines
+ * are still read when the game master has run ahead to dawn, a day's when it is at
+ * nightfall; One Night's day is read from its script while the game waits for the votes.
  * None when the script and the game agree. */
 export function scriptPhase(g, cues, index) {
   if (!g || index < 0) return null;
   const last = (kind) => cues.map((c) => c.kind).lastIndexOf(kind);
   const pub = g.view?.public || {};
   if (g.phase === "night" && index < last("nightfall")) return { phase: "day", night: Math.max(1, (pub.night ?? 1) - 1) };
+  if (g.phase === "night" && last("dawn") > last("nightfall") && index >= last("dawn")) return { phase: "day", night: pub.night ?? 1 };
   if (g.phase === "day" && index < last("dawn")) return { phase: "night", night: pub.day ?? 1 };
   return null;
 }
