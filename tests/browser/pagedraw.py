@@ -34,6 +34,8 @@ DRAW = """async ([lang, st, now, me]) => {
     task: box.querySelector("#h-task")?.textContent.trim() ?? null,
     buttons: [...box.querySelectorAll("[data-act]")].map((b) => b.textContent.trim()),
     speak: box.querySelector("form#say") !== null,
+    helps: [...box.querySelectorAll(".help")].map((p) => p.textContent.trim()),
+    final_cards: [...box.querySelectorAll("#fc-0 option")].map((o) => o.value).filter((v) => v),
   };
 }"""
 
@@ -44,6 +46,7 @@ def draw(phone: Phone, state: dict[str, Any], now: float, me: dict[str, Any]) ->
     """What ``me`` (``role``, ``seat``, ``name``) is shown for ``state`` at ``now``, in
     English: the stage banner (``banner``, and ``under`` it), the narrator's line
     (``line``, ``cue``) and notes (``notes``, ``earlier``), the task's heading (``task``)
-    and buttons (``buttons``), and whether the form to speak is there (``speak``)."""
+    and buttons (``buttons``), whether the form to speak is there (``speak``), the help
+    lines (``helps``) and the cards the narrator's "who won?" offers (``final_cards``)."""
     out: dict[str, Any] = phone.page.evaluate(DRAW, ["en", state, now, me])
     return out

@@ -18,6 +18,7 @@ from playwright.sync_api import Browser
 from loupgarou.session.room import Room
 from tests.browser.conftest import Phone, Server
 from tests.browser.pagedraw import NARRATOR, draw
+from tests.session.test_narrated_one_night import revenants
 from tests.session.test_narrated_room import narrator_sees, thiercelieux_to_night_two
 
 
@@ -93,3 +94,22 @@ def test_a_one_night_script_read_by_day_shows_the_day(browser: Browser, server: 
         "discussion": "☀ Day 1",
         "vote": "☀ Day 1",
     }
+
+
+def test_who_won_asks_for_the_role_the_doppelganger_copied(
+    browser: Browser, server: Server
+) -> None:
+    """The Doppelgänger card is given as the role it copied (its holder plays that role);
+    "Doppelgänger" was offered as a card, and its holder then counted with the village."""
+    room = revenants()
+    phone = Phone(browser, server.base, "narrator")
+    try:
+        phone.open("/")
+        shown = draw(phone, json.loads(narrator_sees(room, 10_001.0)), 10_001.0, NARRATOR)
+    finally:
+        phone.close()
+    assert "doppelganger" not in shown["final_cards"] and "werewolf" in shown["final_cards"]
+    assert (
+        "The Doppelgänger card: pick the role it copied, as its holder plays that role."
+        in shown["helps"]
+    )

@@ -245,7 +245,11 @@ def _device_input(room: Room, token: str, kind: str, pick: int, now: float) -> d
             entry["ask"] = ask.get("id")
             choices = ask.get("choices") or ["P0"]
             entry["text"] = choices[pick % len(choices)]
-        entry["cards"] = [CARDS[(pick + s) % len(CARDS)] for s in range(n)]
+        # the cards the room offers (mostly a table it can judge), else any
+        form = ask.get("form") if isinstance(ask, dict) else None
+        offered = form.get("cards") if isinstance(form, dict) else None
+        cards = offered if isinstance(offered, list) and offered else CARDS
+        entry["cards"] = [cards[(pick + s) % len(cards)] for s in range(n)]
         entry["votes"] = [(s + 1 + pick % max(1, n - 1)) % n for s in range(n)]
         return entry
     return {"t": kind}

@@ -115,7 +115,14 @@ def test_a_french_narrated_table_asks_tells_and_judges_in_french(
 
 def test_a_french_narrated_one_night_asks_and_judges_in_french(server: Server) -> None:
     code, token = server.create(
-        {"family": "one-night", "players": 5, "mode": "narrated", "lang": "fr", "timers": FAST}
+        {
+            "family": "one-night",
+            "players": 5,
+            "mode": "narrated",
+            "lang": "fr",
+            "timers": FAST,
+            "scenario": "benefice",  # a Hunter in the deck
+        }
     )
     narrator = server.device()
     narrator.hello(code, token)
@@ -123,7 +130,7 @@ def test_a_french_narrated_one_night_asks_and_judges_in_french(server: Server) -
     narrator.until(lambda m: m["type"] == "state" and not m["room"]["problems"])
     narrator.send({"type": "lobby", "op": "start"})
     narrator.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
-    cards = ["hunter", "werewolf", "seer", "robber", "villager"]
+    cards = ["hunter", "werewolf", "seer", "robber", "insomniac"]
     narrator.send({"type": "answer", "ask": 1, "cards": cards, "votes": [1, 0, 0, 0, 0]})
     narrator.until(lambda m: m["type"] == "state" and m["room"]["status"] == "over")
     reasons = narrator.state["game"]["verdict"]["result"]["reasons"]  # type: ignore[index]

@@ -14,9 +14,9 @@ from tests.server.serving import Device, Server
 FAST = {"call": 1, "discussion": 1, "vote": 1}
 
 
-def narrated_room(server: Server, family: str, players: int) -> tuple[str, Device]:
+def narrated_room(server: Server, family: str, players: int, **extra: str) -> tuple[str, Device]:
     code, token = server.create(
-        {"family": family, "players": players, "mode": "narrated", "timers": FAST}
+        {"family": family, "players": players, "mode": "narrated", "timers": FAST, **extra}
     )
     narrator = server.device()
     assert narrator.hello(code, token)["role"] == "narrator"
@@ -51,7 +51,7 @@ def test_the_narrator_answers_the_game_master_to_the_end(
 
 
 def test_one_night_narrated_ends_with_who_won(server: Server) -> None:
-    _code, narrator = narrated_room(server, "one-night", 5)
+    _code, narrator = narrated_room(server, "one-night", 5, scenario="benefice")  # a Hunter
     state = narrator.state
     assert state is not None
     kinds = [c["kind"] for c in state["narrator"]["cues"]]
@@ -61,7 +61,7 @@ def test_one_night_narrated_ends_with_who_won(server: Server) -> None:
         {
             "type": "answer",
             "ask": 1,
-            "cards": ["hunter", "werewolf", "seer", "robber", "villager"],
+            "cards": ["hunter", "werewolf", "seer", "robber", "insomniac"],
             "votes": [1, 0, 0, 0, 0],
         }
     )
@@ -79,3 +79,8 @@ def test_a_bad_who_won_is_refused(server: Server) -> None:
     assert narrator.until(lambda m: m["type"] == "error")["code"] == "narrate.bad_cards"
     narrator.send({"type": "answer", "ask": 1, "cards": ["seer"] * 5, "votes": [0, 0, 0, 0, 0]})
     assert narrator.until(lambda m: m["type"] == "error")["code"] == "narrate.bad_votes"
+    # five Seers from a deck of one: the error says so, with what a page words it with
+    narrator.send({"type": "answer", "ask": 1, "cards": ["seer"] * 5, "votes": [1, 0, 0, 0, 0]})
+    refused = narrator.until(lambda m: m["type"] == "error")
+    assert refused["code"] == "narrate.card_count"
+    assert refused["data"] == {"role": "seer", "deck": 1, "given": 5}

@@ -16,7 +16,7 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
 def running_night() -> Room:
     room = Room("NIGHT")
-    settings = {"family": "one-night", "players": 5, "mode": "narrated"}
+    settings = {"family": "one-night", "players": 5, "mode": "narrated", "scenario": "benefice"}
     room.apply({"t": "create", "settings": settings, "host": "nat", "name": "Nat", "now": 0.0})
     room.apply({"t": "lobby", "op": "names", "names": NAMES, "by": "nat", "now": 1.0})
     room.apply({"t": "lobby", "op": "start", "seed": 7, "by": "nat", "now": 2.0})
@@ -50,7 +50,7 @@ def test_a_wrong_who_won_during_the_night_leaves_the_night_running(
 
 def test_a_right_who_won_during_the_night_ends_the_game() -> None:
     room = running_night()
-    cards = ["hunter", "werewolf", "seer", "robber", "villager"]
+    cards = ["hunter", "werewolf", "seer", "robber", "insomniac"]
     entry = {"t": "answer", "ask": 1, "cards": cards, "votes": [1, 0, 0, 0, 0]}
     room.apply({**entry, "by": "nat", "now": 5.0})
     assert room.status == "over"

@@ -83,6 +83,8 @@ class NarratedOneNight(ScriptClock):
             else tuple(Role(r) for r in table.deck)
         )
         self.roles = tuple(dict.fromkeys(r for r in Role if r in set(deck)))
+        self.deck: tuple[Role, ...] | None = None if drawn else deck
+        """The cards of a fixed deck (None: drawn at random, any count may be dealt)."""
         timing = Timing(
             step_seconds=settings.timers.call, discussion_seconds=settings.timers.discussion
         )
@@ -148,6 +150,12 @@ class NarratedOneNight(ScriptClock):
                 roles.append(Role(card))
             except ValueError:
                 raise GameError("narrate.bad_cards", f"'{card}' is not a One Night card") from None
+            if roles[-1] is Role.DOPPELGANGER:
+                raise GameError(
+                    "narrate.doppelganger",
+                    "for the Doppelgänger card, give the role it copied: whoever holds it "
+                    "plays that role",
+                )
         targets: list[int] = []
         for seat, target in enumerate(votes):
             if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < n:
@@ -155,6 +163,7 @@ class NarratedOneNight(ScriptClock):
             if target == seat:
                 raise GameError("narrate.bad_votes", f"{self.names[seat]} cannot point at themself")
             targets.append(target)
+        self._check_counts(roles)
         deaths = vote_deaths(targets, [s for s, r in enumerate(roles) if r is Role.HUNTER])
         outcome = decide(
             roles,
@@ -195,6 +204,23 @@ class NarratedOneNight(ScriptClock):
         }
         self.stage = "over"
 
+    def _check_counts(self, roles: Sequence[Role]) -> None:
+        """The cards given fit the deck: no role more often than the deck holds it, but for
+        one more of the role the Doppelgänger copied, one of the deck's (:class:`GameError`
+        otherwise)."""
+        if self.deck is None:
+            return
+        spare = self.deck.count(Role.DOPPELGANGER)  # the copy may stand for one more
+        for role in dict.fromkeys(roles):
+            given, held = roles.count(role), self.deck.count(role)
+            if given > held + (spare if held else 0):
+                raise GameError(
+                    "narrate.card_count",
+                    f"the deck holds {held} {role.value} card(s), but {given} were given",
+                    {"role": role.value, "deck": held, "given": given},
+                )
+            spare -= max(0, given - held)
+
     def narrator_json(self) -> dict[str, JSON]:
         """The ``narrator`` part of the narrator's state (docs/protocol.md)."""
         ask: JSON = None
@@ -203,7 +229,12 @@ class NarratedOneNight(ScriptClock):
                 "id": ASK_FINAL,
                 "key": "ask.final_cards",
                 "question": self.speech.say("one_night.ask.final_cards"),
-                "form": {"cards": [r.value for r in self.roles], "players": list(self.names)},
+                "form": {
+                    # the Doppelgänger card is told as the role it copied
+                    "cards": [r.value for r in self.roles if r is not Role.DOPPELGANGER],
+                    "players": list(self.names),
+                    "doppelganger": Role.DOPPELGANGER in self.roles,
+                },
                 "choices": [],
             }
         return {

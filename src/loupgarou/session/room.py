@@ -80,7 +80,7 @@ class Room:
         try:
             handler(entry, now)
         except GameError as exc:
-            raise RoomError(exc.code, exc.message) from None
+            raise RoomError(exc.code, exc.message, exc.data) from None
         self.updated = now
         self.revision += 1
 

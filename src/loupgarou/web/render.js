@@ -623,7 +623,7 @@ function finalForm(ask, ui, ctx) {
   const cards = ask.form.cards || [];
   const f = ui.final || {};
   return `<form class="panel" id="final" data-ask="${esc(ask.id)}" aria-labelledby="h-final"><h2 id="h-final">${esc(ctx.t("narr.final"))}</h2>
-    <p class="help">${esc(ctx.t("narr.final_help"))}</p>
+    <p class="help">${esc(ctx.t("narr.final_help"))}</p>${ask.form.doppelganger ? `<p class="help">${esc(ctx.t("narr.final_doppel", { doppelganger: ctx.role("doppelganger") }))}</p>` : ""}
     <table><thead><tr><th scope="col">${esc(ctx.t("end.player"))}</th><th scope="col">${esc(ctx.t("narr.final_card"))}</th><th scope="col">${esc(ctx.t("narr.final_vote"))}</th></tr></thead><tbody>
     ${players.map((p, i) => `<tr><th scope="row">${esc(p)}</th>
       <td><label class="sr" for="fc-${i}">${esc(ctx.t("narr.card_of", { name: p }))}</label><select id="fc-${i}" data-final-card="${i}" required><option value="">?</option>${cards.map((c) => `<option value="${esc(c)}" ${f.cards?.[i] === c ? "selected" : ""}>${esc(ctx.role(c))}</option>`).join("")}</select></td>
