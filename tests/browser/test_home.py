@@ -78,3 +78,26 @@ def test_a_link_to_a_room_that_does_not_exist_says_so(browser: Browser, server: 
         expect(page.locator("a.button[href='/']")).to_be_visible()
     finally:
         guest.close()
+
+
+def test_a_name_typed_after_the_player_count_is_kept(browser: Browser, server: Server) -> None:
+    """A person types the count, taps "Your name" and types it.  The count's change redrew
+    the whole form as the name field took the tap, so the name went nowhere."""
+    phone = Phone(browser, server.base, "host")
+    try:
+        phone.open("/")
+        page = phone.page
+        page.click('input[name="family"][value="lupus"]')
+        page.click("#players")
+        page.keyboard.press("Control+A")
+        page.keyboard.type("12")
+        page.click("#my-name")
+        page.keyboard.type("Zoé")
+        assert page.input_value("#my-name") == "Zoé"
+        assert page.evaluate("document.activeElement.id") == "my-name"
+        # the deck shown is the twelve-player one (the basic table's: nine Villagers)
+        expect(page.locator("#players-deck")).to_contain_text("Villager, Villager")
+        deck = page.inner_text("#players-deck")
+        assert deck.count("Villager") == 9 and deck.count("Werewolf") == 2, deck
+    finally:
+        phone.close()

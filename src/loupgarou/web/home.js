@@ -53,7 +53,6 @@ function render() {
   const fam = family();
   const scen = fam.scenarios.find((s) => s.key === settings.scenario) || null;
   const [lo, hi] = scen ? scen.range : fam.range;
-  const deck = scen ? scenarioDeck(scen, settings.players) : null;
   const themes = (catalog.themes || []).map((k) => [k, has(`theme.${k}`) ? t(`theme.${k}`) : k]);
   const tb = catalog.timers || {};
   const tmin = num(tb.min, 1), tmax = num(tb.max, 604800);
@@ -86,8 +85,7 @@ function render() {
     <label for="players">${esc(t("home.players"))}</label>
     <input id="players" type="number" inputmode="numeric" min="${lo}" max="${hi}" value="${esc(settings.players)}" aria-describedby="players-h">
     <p class="help" id="players-h">${esc(t("home.range", { min: lo, max: hi }))}</p>
-    ${deck ? `<p class="help">${esc(t("home.deck.is"))} ${esc(deck.map((r) => roleName(catalog, settings.family, settings.theme, r)).join(", "))}</p>` : ""}
-    ${scen && !deck ? `<p class="notice warn">${esc(t("home.players.not_for", { n: settings.players, list: (scen.counts || []).join(", ") }))}</p>` : ""}
+    <div id="players-deck">${playersDeck(scen)}</div>
     ${scen ? "" : deckEditor(fam)}
     <fieldset><legend>${esc(t("home.mode"))}</legend>
       ${["phones", "narrated"].map((m) => `<label class="inline"><input type="radio" name="mode" value="${m}" ${settings.mode === m ? "checked" : ""}> ${esc(t(`mode.${m}`))}</label><p class="help">${esc(t(`mode.${m}.help`))}</p>`).join("")}
@@ -110,6 +108,13 @@ function render() {
     <button class="primary" type="submit" ${busy ? "disabled" : ""}>${esc(t("home.create.go"))}</button>
   </form>
   </div>`;
+}
+
+/** The deck a scenario deals at the chosen player count, or why it has none. */
+function playersDeck(scen) {
+  const deck = scen ? scenarioDeck(scen, settings.players) : null;
+  return `${deck ? `<p class="help">${esc(t("home.deck.is"))} ${esc(deck.map((r) => roleName(catalog, settings.family, settings.theme, r)).join(", "))}</p>` : ""}
+    ${scen && !deck ? `<p class="notice warn">${esc(t("home.players.not_for", { n: settings.players, list: (scen.counts || []).join(", ") }))}</p>` : ""}`;
 }
 
 function readForm() {
@@ -155,8 +160,14 @@ app.addEventListener("change", (e) => {
     readForm();
     remember();
     // Typing in a text field changes nothing on screen: no re-render (the click that
-    // blurred it must still land on its button).
+    // blurred it must still land on its button, the field it moved to keep its focus).
     if (e.target.matches("input[type=text], input:not([type]), input[type=number]:not(#players), [data-timer], [data-opt][data-kind]")) return;
+    if (e.target.id === "players") {
+      // only the deck changes with the count: the rest of the form stays as it is
+      const scen = family().scenarios.find((s) => s.key === settings.scenario) || null;
+      app.querySelector("#players-deck").innerHTML = playersDeck(scen);
+      return;
+    }
     render();
     if (details) app.querySelector("details").open = true;
   }
