@@ -232,3 +232,20 @@ def test_a_plain_lie_names_cards_the_deck_can_hold() -> None:
                 assert not over, (scenario, seed, claim, over)
                 checked += 1
     assert checked >= 20, checked
+
+
+def test_a_lone_werewolf_posing_as_the_seer_names_centre_cards_the_deck_holds() -> None:
+    """Bénéfice at six holds one Villager.  A lone Werewolf that peeked it in the centre and
+    claims the Seer's look at two centre cards named the Villager twice: a lie anybody
+    counting the cards would see.  Its second card is now another village card."""
+    counts: dict[int, int] = {}
+    for r in BENEFICE_6:
+        counts[r] = counts.get(r, 0) + 1
+    assert counts[VILLAGER] == 1
+    claims = pack.candidates(0, 6, counts, {}, set(), set(), {0: VILLAGER}, WOLF)
+    seers = [c for c in claims if c.role == SEER]
+    assert seers
+    for claim in seers:
+        named = [role for role, seat, centre in claim.saw if centre >= 0]
+        assert len(named) == 2 and named.count(VILLAGER) == 1, claim
+        assert all(named.count(r) <= counts.get(r, 0) for r in named), claim

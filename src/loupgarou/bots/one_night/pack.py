@@ -205,7 +205,7 @@ def candidates(  # noqa: PLR0917 - what the liar knows, plainly
             t = friend if friend >= 0 else strangers[0]
             out.append(_claim(ROBBER, _act("rob", (t,)), frozenset({(found, me, -1)})))
         elif role == SEER:
-            out.append(_seer(me, friend, strangers[0], centre_seen, found))
+            out.append(_seer(me, friend, strangers[0], centre_seen, deck))
     if liar_role in (MINION, TANNER) and WOLF in deck:
         out.append(_claim(WOLF, None, none))
     return out
@@ -220,17 +220,25 @@ def _found(deck: dict[int, int]) -> int:
     return max(rest, key=lambda r: (deck[r], -r)) if rest else VILLAGER
 
 
-def _seer(me: int, friend: int, stranger: int, centre_seen: dict[int, int], found: int) -> ClaimKey:
+def _seer(
+    me: int, friend: int, stranger: int, centre_seen: dict[int, int], deck: dict[int, int]
+) -> ClaimKey:
     """A Seer's claim: a look at the partner, who was a village card (the partner backs
     it); or, for a lone Werewolf that peeked, the two centre cards, one of them the card it
-    really saw; or a look at a stranger."""
+    really saw and the other one the deck holds besides it (not a second Villager from a
+    deck of one); or a look at a stranger."""
+    found = _found(deck)
     if friend >= 0:
         return _claim(SEER, _act("look", (friend,)), frozenset({(found, friend, -1)}))
     if centre_seen:
         c = min(centre_seen)
         d = 1 if c == 0 else 0
         pair = (min(c, d), max(c, d))
-        seen = frozenset({(centre_seen[c], -1, c), (found, -1, d)})
+        left = dict(deck)
+        left[centre_seen[c]] = left.get(centre_seen[c], 0) - 1
+        seen = frozenset(
+            {(centre_seen[c], -1, c), (_found({r: k for r, k in left.items() if k > 0}), -1, d)}
+        )
         return _claim(SEER, _act("look", (), pair), seen)
     return _claim(SEER, _act("look", (stranger,)), frozenset({(found, stranger, -1)}))
 
