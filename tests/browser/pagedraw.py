@@ -35,6 +35,7 @@ DRAW = """async ([lang, st, now, me]) => {
     buttons: [...box.querySelectorAll("[data-act]")].map((b) => b.textContent.trim()),
     speak: box.querySelector("form#say") !== null,
     helps: [...box.querySelectorAll(".help")].map((p) => p.textContent.trim()),
+    said: [...(box.querySelector("#h-claims")?.parentElement.querySelectorAll("li") ?? [])].map((li) => ({ text: li.textContent, muted: li.querySelector(".muted")?.textContent ?? null })),
     final_cards: [...box.querySelectorAll("#fc-0 option")].map((o) => o.value).filter((v) => v),
   };
 }"""
@@ -47,6 +48,7 @@ def draw(phone: Phone, state: dict[str, Any], now: float, me: dict[str, Any]) ->
     English: the stage banner (``banner``, and ``under`` it), the narrator's line
     (``line``, ``cue``) and notes (``notes``, ``earlier``), the task's heading (``task``)
     and buttons (``buttons``), whether the form to speak is there (``speak``), the help
-    lines (``helps``) and the cards the narrator's "who won?" offers (``final_cards``)."""
+    lines (``helps``), the cards the narrator's "who won?" offers (``final_cards``) and
+    what the others said (``said``: each line's text, and its claim in small print)."""
     out: dict[str, Any] = phone.page.evaluate(DRAW, ["en", state, now, me])
     return out

@@ -1,7 +1,8 @@
 """What a phone shows at a stage, drawn by the page's own ``render`` from the states a real
 served room sends: a decision by day that is not a vote (a dead Hunter's shot, the
 Captain's successor), a Lupus in Tabula suspect's defence, a night call with nothing to
-pick; on the deciding player's phone and on a spectator's.
+pick, a statement that is a claim alone; on the deciding player's phone and on a
+spectator's.
 
 Before: the day's banner read "A decision is awaited" and nothing said whose decision it
 was; a suspect's phone offered only "Say nothing", with no way to speak in their defence;
@@ -76,3 +77,27 @@ def test_a_night_choice_with_nothing_to_pick_shows_only_its_choices(
     finally:
         phone.close()
     assert mine["buttons"] == ["Wake up", "Stay asleep"], mine
+
+
+def test_a_claim_without_words_is_shown_as_the_statement(browser: Browser, server: Server) -> None:
+    """In a room not in English a bot's statement is its claim alone: the page showed its
+    name and a colon, then the claim in small grey print, as if it had said nothing."""
+    host, _, _ = state_at_a_decision("thiercelieux", 9, range(12))
+    claim = {"role": "seer", "saw": [{"seat": 2, "role": "werewolf"}]}
+    for data in (
+        {"seat": 3, "text": "", "claim": claim},
+        {"seat": 4, "text": "Trust me.", "claim": claim},
+    ):
+        host["game"]["view"]["events"].append(
+            {"kind": "statement", "audience": "everyone", "data": data}
+        )
+    names = host["game"]["view"]["players"]
+    phone = Phone(browser, server.base, "host")
+    try:
+        phone.open("/")
+        shown = draw(phone, host, float(host["now"]), {"role": "host", "seat": 0, "name": names[0]})
+    finally:
+        phone.close()
+    said = f"I am the Seer. I saw {names[2]}: Werewolf."
+    assert {"text": f"{names[3]}: {said}", "muted": None} in shown["said"], shown["said"]
+    assert {"text": f"{names[4]}: Trust me.{said}", "muted": said} in shown["said"], shown["said"]

@@ -454,7 +454,13 @@ function whoDone(st, names, ctx, key) {
 function claims(view, names, ctx) {
   const said = events(view).filter((e) => e.kind === "statement");
   if (!said.length) return `<p class="muted">${esc(ctx.t("day.no_claims"))}</p>`;
-  return `<ul class="plain events">${said.map((e) => `<li><strong>${esc(names[e.data.seat])}</strong>: ${esc(e.data.text || "")}${e.data.claim ? `<br><span class="small muted">${esc(claimText(e.data.claim, names, ctx, e.data.seat))}</span>` : ""}</li>`).join("")}</ul>`;
+  // a claim is the statement's own words when it has none (a bot's in a room not in English)
+  const line = (e) => {
+    const claim = e.data.claim ? claimText(e.data.claim, names, ctx, e.data.seat) : "";
+    if (!e.data.text) return esc(claim);
+    return `${esc(e.data.text)}${claim ? `<br><span class="small muted">${esc(claim)}</span>` : ""}`;
+  };
+  return `<ul class="plain events">${said.map((e) => `<li><strong>${esc(names[e.data.seat])}</strong>: ${line(e)}</li>`).join("")}</ul>`;
 }
 
 function deckRoles(st) {
@@ -526,7 +532,7 @@ function player(st, me, ui, ctx) {
   } else {
     body = `${dayTask(st, me, ui, names, ctx)}
       ${g.stage === "vote" ? `<section class="panel"><h3>${esc(ctx.t("day.who_done"))}</h3>${whoDone(st, names, ctx, "done")}</section>` : ""}
-      <section class="panel"><h3>${esc(ctx.t("day.claims"))}</h3>${claims(v, names, ctx)}</section>`;
+      <section class="panel" aria-labelledby="h-claims"><h3 id="h-claims">${esc(ctx.t("day.claims"))}</h3>${claims(v, names, ctx)}</section>`;
   }
   return `${stageBanner(st, ctx, me)}${cardPanel(v, me, ui, ctx)}${body}${myNight(v, me, names, ctx)}${notepad(st, me, ui, names, ctx)}${publicLog(v, names, ctx, false)}`;
 }
@@ -646,7 +652,7 @@ function spectator(st, me, ui, ctx) {
   const alive = g.view?.public?.alive;
   return `${stageBanner(st, ctx, me)}<section class="panel"><h3>${esc(ctx.t("spect.table"))}</h3><ul class="plain grid">${names
     .map((n, i) => `<li class="${isList(alive) && !alive.includes(i) ? "dead" : ""}">${esc(n)}${isList(alive) && !alive.includes(i) ? ` (${esc(ctx.t("spect.dead"))})` : ""}</li>`).join("")}</ul></section>
-    <section class="panel"><h3>${esc(ctx.t("day.claims"))}</h3>${claims(g.view, names, ctx)}</section>${publicLog(g.view, names, ctx, true)}`;
+    <section class="panel" aria-labelledby="h-claims"><h3 id="h-claims">${esc(ctx.t("day.claims"))}</h3>${claims(g.view, names, ctx)}</section>${publicLog(g.view, names, ctx, true)}`;
 }
 
 function endView(st, me, ui, ctx) {
