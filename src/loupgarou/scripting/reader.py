@@ -103,21 +103,24 @@ class Reader:
         items = value if isinstance(value, list | tuple) else [value]
         return tuple(self.seat(v, where) for v in items)
 
-    def role(self, value: JSON, where: str) -> str:
+    def role(self, value: JSON, where: str, also: Sequence[str] = ()) -> str:
+        """A role the family knows; ``also`` are other words allowed here (the error's
+        list of known names includes them)."""
         if not isinstance(value, str):
             fail("script.unknown_role", f"{where}: a role is a name, not {type_name(value)}")
         role = self.dialect.role(value)
         if role is None:
-            known = ", ".join(self.dialect.role_names())
+            known = ", ".join((*self.dialect.role_names(), *also))
             fail("script.unknown_role", f"{where}: '{value}' is not a role; known: {known}")
         return role
 
     def claimed_role(self, value: JSON, where: str) -> str:
         """A role as a claim names it: a role, or one of the family's own claim words
         (Lupus in Tabula's ``human``, "not a Werewolf")."""
-        if isinstance(value, str) and value.strip().lower() in self.dialect.claim_words:
+        words = self.dialect.claim_words
+        if isinstance(value, str) and value.strip().lower() in words:
             return value.strip().lower()
-        return self.role(value, where)
+        return self.role(value, where, sorted(words))
 
     def centre(self, value: JSON, where: str) -> tuple[int, ...]:
         """Centre (or set-aside) cards: ``c1`` to ``c3`` as people name them (any case),
