@@ -138,10 +138,12 @@ def test_solo_play_shows_only_my_seat_then_everything_at_the_end() -> None:
     live, _, end = text.partition("=== The game is over ===")
     assert "You received the Troublemaker." in live
     # my seat never sees another seat's private events during the game
-    assert "woke with the Werewolves" not in live and "looked at centre card" not in live
+    assert "only Werewolf" not in live and "The Werewolves woke" not in live
+    assert "looked at centre card" not in live
     assert "Your decision (vote)" in live
     assert "What happened, step by step:" in end and "What each player knew:" in end
-    assert "woke with the Werewolves" in end
+    # Bruno, a lone Werewolf (it read "Bruno woke with the Werewolves: Bruno.")
+    assert "Bruno woke as the only Werewolf." in end
     assert ("Winners:" in end) or ("Nobody wins." in end)
 
 

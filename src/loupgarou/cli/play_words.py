@@ -323,7 +323,9 @@ class Words:
         if k == "night_step":
             return f"  (The narrator calls {_called(d['step'])}.)"
         if k in ("werewolves", "pack"):
-            return f"{you} woke with the Werewolves: {self.whom(d['seats'])}."
+            if len(d["seats"]) == 1:  # One Night's lone Werewolf, a pack of one left
+                return f"{you} woke as the only Werewolf."
+            return f"The Werewolves woke: {self.whom(d['seats'])}."
         if k == "werewolves_shown":
             return f"{you} saw the Werewolves: {self.whom(d['seats'])}."
         if k == "masons":
