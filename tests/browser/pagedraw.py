@@ -7,7 +7,7 @@ from typing import Any
 
 from tests.browser.conftest import Phone
 
-DRAW = """async ([lang, st, now, me]) => {
+DRAW = """async ([lang, st, now, me, ui]) => {
   const common = await import("/static/common.js");
   await common.loadLang(lang);
   const render = await import("/static/render.js");
@@ -15,14 +15,14 @@ DRAW = """async ([lang, st, now, me]) => {
   const cat = await (await fetch("/api/catalog")).json();
   const family = st.room.settings.family;
   const ctx = {
-    t: common.t, has: common.has, ui: {}, now, origin: location.origin, family,
+    t: common.t, has: common.has, ui, now, origin: location.origin, family,
     role: (r, many) => fam.roleName(cat, family, null, r, many),
     knowsRole: (r) => common.has(`role.${r}`),
     familyTitle: (k) => k, scenarioTitle: (f, s) => s, families: fam.families(cat),
     themes: [], optionField: fam.optionField, optionWords: fam.optionWords, lang,
   };
   const box = document.createElement("div");
-  box.innerHTML = render.render(st, me, {}, ctx);
+  box.innerHTML = render.render(st, me, ui, ctx);
   const notes = box.querySelector("#h-notes")?.parentElement;
   return {
     banner: box.querySelector("#h-stage")?.textContent.trim(),
@@ -43,12 +43,19 @@ DRAW = """async ([lang, st, now, me]) => {
 NARRATOR: dict[str, Any] = {"role": "narrator", "seat": None, "name": None}
 
 
-def draw(phone: Phone, state: dict[str, Any], now: float, me: dict[str, Any]) -> dict[str, Any]:
-    """What ``me`` (``role``, ``seat``, ``name``) is shown for ``state`` at ``now``, in
+def draw(
+    phone: Phone,
+    state: dict[str, Any],
+    now: float,
+    me: dict[str, Any],
+    ui: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """What ``me`` (``role``, ``seat``, ``name``) is shown for ``state`` at ``now`` (``ui``:
+    the page's own memory, what it sent and when), in
     English: the stage banner (``banner``, and ``under`` it), the narrator's line
     (``line``, ``cue``) and notes (``notes``, ``earlier``), the task's heading (``task``)
     and buttons (``buttons``), whether the form to speak is there (``speak``), the help
     lines (``helps``), the cards the narrator's "who won?" offers (``final_cards``) and
     what the others said (``said``: each line's text, and its claim in small print)."""
-    out: dict[str, Any] = phone.page.evaluate(DRAW, ["en", state, now, me])
+    out: dict[str, Any] = phone.page.evaluate(DRAW, ["en", state, now, me, ui or {}])
     return out

@@ -101,3 +101,27 @@ def test_a_claim_without_words_is_shown_as_the_statement(browser: Browser, serve
     said = f"I am the Seer. I saw {names[2]}: Werewolf."
     assert {"text": f"{names[3]}: {said}", "muted": None} in shown["said"], shown["said"]
     assert {"text": f"{names[4]}: Trust me.{said}", "muted": said} in shown["said"], shown["said"]
+
+
+def test_a_second_decision_at_one_call_is_shown(browser: Browser, server: Server) -> None:
+    """A Thiercelieux Werewolf wakes, then votes for the victim, at one call.  Once the
+    phone had sent its "Wake up" it showed "Done" for the rest of the call and hid the vote,
+    so a person's pack vote always fell to the default (and a Doppelgänger's copied action
+    likewise)."""
+    host, _, _ = state_at_a_decision("thiercelieux", 9, range(40), "call", "werewolf_vote")
+    g = host["game"]
+    name = g["view"]["players"][0]
+    woke = {
+        "sentTask": "the wake task sent",
+        "actedCall": f"{g['number']}.{g['night']}.{g['call']['index']}",
+    }
+    phone = Phone(browser, server.base, "host")
+    try:
+        phone.open("/")
+        me = {"role": "host", "seat": 0, "name": name}
+        shown = draw(phone, host, float(host["now"]), me, woke)
+        sent = draw(phone, host, float(host["now"]), me, {**woke, "sentTask": g["task"]["id"]})
+    finally:
+        phone.close()
+    assert shown["task"] == "Your move for this call", shown
+    assert sent["task"] is None  # the vote sent: done

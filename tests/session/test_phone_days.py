@@ -135,8 +135,10 @@ def host_at(
     family: str, players: int, seeds: range, stage: str, kind: str | None = None
 ) -> tuple[Hub, Any, str, Clock]:
     """A served game (the first of ``seeds`` that has one) at its first ``stage`` in which
-    the host (seat 0, who lets every clock run out) has a decision (of ``kind``, when
-    given, and no decoy): the hub, the live room, the host's token hash and the clock."""
+    the host (seat 0) has a decision (of ``kind``, when given, and no decoy): the hub, the
+    live room, the host's token hash and the clock.  The host answers a Werewolf's "wake
+    or sleep" at once, by its default (so the pack's vote comes at the same call), and lets
+    every other clock run out."""
     for seed in seeds:
         hub, live, by, clock = served(family, players, seed, {"call": 2, "vote": 6})
         while live.room.status != "over":
@@ -150,6 +152,10 @@ def host_at(
                 and kind in (None, task.decision.kind)
             ):
                 return hub, live, by, clock
+            if task is not None and task.decision.kind == "werewolf_wake":
+                wake = task.decision.default.to_json()
+                hub.submit(live, {"t": "act", "task": task.id, "action": wake, "by": by})
+                continue
             wait_a_second(hub, live, clock)
     raise AssertionError(f"the host never decides at a {stage} stage in seeds {seeds}")
 

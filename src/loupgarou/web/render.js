@@ -423,7 +423,9 @@ export const callKey = (g) => `${g?.number}.${g?.night}.${g?.call?.index}`;
 function nightTask(st, me, ui, names, ctx) {
   const g = st.game;
   const task = g.task;
-  const acted = ui.actedCall === callKey(g) || (task && ui.sentTask === task.id);
+  // a task other than the one sent is the next decision of this same call (a Werewolf's
+  // vote after waking, a Doppelgänger's copied action): it is shown
+  const acted = task ? ui.sentTask === task.id : ui.actedCall === callKey(g);
   if (!task && !acted) return `<section class="panel"><p>${esc(ctx.t("night.sleep"))}</p></section>`;
   if (acted) return `<section class="panel" aria-live="polite"><h3>${esc(ctx.t("night.done"))}</h3><p>${esc(ctx.t("night.done_help"))}</p></section>`;
   // Real tasks and decoys are drawn alike: the same heading, the same kind of buttons.
