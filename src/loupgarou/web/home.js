@@ -85,7 +85,7 @@ function render() {
     <label for="players">${esc(t("home.players"))}</label>
     <input id="players" type="number" inputmode="numeric" min="${lo}" max="${hi}" value="${esc(settings.players)}" aria-describedby="players-h">
     <p class="help" id="players-h">${esc(t("home.range", { min: lo, max: hi }))}</p>
-    <div id="players-deck">${playersDeck(scen)}</div>
+    <div id="players-deck" aria-live="polite">${playersDeck(scen)}</div>
     ${scen ? "" : deckEditor(fam)}
     <fieldset><legend>${esc(t("home.mode"))}</legend>
       ${["phones", "narrated"].map((m) => `<label class="inline"><input type="radio" name="mode" value="${m}" ${settings.mode === m ? "checked" : ""}> ${esc(t(`mode.${m}`))}</label><p class="help">${esc(t(`mode.${m}.help`))}</p>`).join("")}
