@@ -357,10 +357,9 @@ class Words:
             text = str(d.get("text", "")).strip()
             claim = d.get("claim")
             if claim and not text:  # "Bob: claims to be ...", "You claim to be ..."
-                mine = who == "You"
-                return (
-                    f"You {self.claim(claim, mine=True)}" if mine else f"{who}: {self.claim(claim)}"
-                )
+                if d["seat"] == self.me:
+                    return f"You {self.claim(claim, mine=True)}"
+                return f"{who}: {self.claim(claim)}"
             return f'{who}: "{text}"' if text else f"{who}:"
         if k == "voted":
             target = d["seat"]

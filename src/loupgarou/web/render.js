@@ -433,11 +433,14 @@ function nightTask(st, me, ui, names, ctx) {
     <p class="help">${esc(ctx.t("night.choose_help"))}</p>${taskControls(task, names, ui, ctx, true)}</section>`;
 }
 
+/** This phone's day task is answered (the server says so, or the page sent it). */
+const answered = (g, me, ui) => (g.done || []).includes(me.seat) || ui.sentTask === g.task?.id;
+
 function dayTask(st, me, ui, names, ctx) {
   const g = st.game;
   const task = g.task;
   if (!task) return "";
-  const done = (g.done || []).includes(me.seat) || ui.sentTask === task.id;
+  const done = answered(g, me, ui);
   if (done) return `<section class="panel"><p>${esc(ctx.t("day.answered"))}</p></section>`;
   const title = ctx.has(`task.${task.kind}`) ? ctx.t(`task.${task.kind}`, { captain: ctx.role("captain") }) : ctx.t("task.generic");
   return `<section class="panel" aria-labelledby="h-task"><h3 id="h-task">${esc(title)}</h3>${taskControls(task, names, ui, ctx)}</section>`;
@@ -463,6 +466,11 @@ function claims(view, names, ctx) {
     return `${esc(e.data.text)}${claim ? `<br><span class="small muted">${esc(claim)}</span>` : ""}`;
   };
   return `<ul class="plain events">${said.map((e) => `<li><strong>${esc(names[e.data.seat])}</strong>: ${line(e)}</li>`).join("")}</ul>`;
+}
+
+/** "What the others said", as a panel. */
+function claimsPanel(view, names, ctx) {
+  return `<section class="panel" aria-labelledby="h-claims"><h3 id="h-claims">${esc(ctx.t("day.claims"))}</h3>${claims(view, names, ctx)}</section>`;
 }
 
 function deckRoles(st) {
@@ -523,18 +531,18 @@ function player(st, me, ui, ctx) {
   if (g.phase === "night") body = nightTask(st, me, ui, names, ctx);
   else if (g.stage === "discussion") {
     const ready = (g.ready || []).includes(me.seat);
-    body = `<div class="cols"><section class="panel" aria-labelledby="h-claims"><h3 id="h-claims">${esc(ctx.t("day.claims"))}</h3>${claims(v, names, ctx)}</section>
+    body = `<div class="cols">${claimsPanel(v, names, ctx)}
       ${claimBuilder(st, me, ui, names, ctx)}</div>
       <section class="panel"><button type="button" class="primary" data-ready ${ready ? "disabled" : ""}>${esc(ready ? ctx.t("day.ready_done") : ctx.t("day.ready"))}</button>
       <h3>${esc(ctx.t("day.who_ready"))}</h3>${whoDone(st, names, ctx, "ready")}</section>`;
-  } else if (g.stage === "defence" && g.task && !(g.done || []).includes(me.seat) && ui.sentTask !== g.task.id) {
+  } else if (g.stage === "defence" && g.task && !answered(g, me, ui)) {
     // a suspect speaks in their defence, then ends it
     body = `<div class="cols">${claimBuilder(st, me, ui, names, ctx)}${dayTask(st, me, ui, names, ctx)}</div>
-      <section class="panel" aria-labelledby="h-claims"><h3 id="h-claims">${esc(ctx.t("day.claims"))}</h3>${claims(v, names, ctx)}</section>`;
+      ${claimsPanel(v, names, ctx)}`;
   } else {
     body = `${dayTask(st, me, ui, names, ctx)}
       ${g.stage === "vote" ? `<section class="panel"><h3>${esc(ctx.t("day.who_done"))}</h3>${whoDone(st, names, ctx, "done")}</section>` : ""}
-      <section class="panel" aria-labelledby="h-claims"><h3 id="h-claims">${esc(ctx.t("day.claims"))}</h3>${claims(v, names, ctx)}</section>`;
+      ${claimsPanel(v, names, ctx)}`;
   }
   return `${stageBanner(st, ctx, me)}${cardPanel(v, me, ui, ctx)}${body}${myNight(v, me, names, ctx)}${notepad(st, me, ui, names, ctx)}${publicLog(v, names, ctx, false)}`;
 }
@@ -654,7 +662,7 @@ function spectator(st, me, ui, ctx) {
   const alive = g.view?.public?.alive;
   return `${stageBanner(st, ctx, me)}<section class="panel"><h3>${esc(ctx.t("spect.table"))}</h3><ul class="plain grid">${names
     .map((n, i) => `<li class="${isList(alive) && !alive.includes(i) ? "dead" : ""}">${esc(n)}${isList(alive) && !alive.includes(i) ? ` (${esc(ctx.t("spect.dead"))})` : ""}</li>`).join("")}</ul></section>
-    <section class="panel" aria-labelledby="h-claims"><h3 id="h-claims">${esc(ctx.t("day.claims"))}</h3>${claims(g.view, names, ctx)}</section>${publicLog(g.view, names, ctx, true)}`;
+    ${claimsPanel(g.view, names, ctx)}${publicLog(g.view, names, ctx, true)}`;
 }
 
 function endView(st, me, ui, ctx) {
