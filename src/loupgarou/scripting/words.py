@@ -116,11 +116,10 @@ def describe_statement(
                     where = say("statement.centre_card", slot=slot(s.centre))
                 elif s.seat is not None and s.seat == speaker:
                     where = say("statement.own_card")
-                elif present_claims:  # what a player is
-                    where = name_of(names, s.seat if s.seat is not None else -1)
                 else:
-                    seat = s.seat if s.seat is not None else -1
-                    where = say("statement.seat_card", name=name_of(names, seat))
+                    name = name_of(names, s.seat if s.seat is not None else -1)
+                    # what a player is, or what a card was
+                    where = name if present_claims else say("statement.seat_card", name=name)
                 seen.append(say("statement.seen", where=where, card=card(s.role)))
             bits.append(say("statement.saw", seen=", ".join(seen)))
         parts.append(say("statement.claims", claims=say("list.semicolon").join(bits)))
