@@ -9,6 +9,7 @@ showed their raw keys ("Call 2 of 3: doppelganger minion")."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -181,3 +182,43 @@ def test_every_night_call_has_words(browser: Browser, server: Server, lang: str)
         assert named["doppelganger_insomniac"] == "le Doppelgänger devenu Insomniaque"
         assert named["lovers"] == "les Amoureux"
         assert pirate["doppelganger_minion"] == "le Caméléon devenu Rat de cale"
+
+
+ROLE_NAMES = """async ([lang]) => {
+  const common = await import("/static/common.js");
+  await common.loadLang(lang);
+  const fam = await import("/static/families.js");
+  const cat = await (await fetch("/api/catalog")).json();
+  const out = {};
+  for (const f of cat.families) {
+    out[f.key] = {};
+    for (const key of Object.keys(f.roles[lang][""])) {
+      const many = key.endsWith(".many");
+      const role = many ? key.slice(0, -5) : key;
+      out[f.key][key] = fam.roleName(cat, f.key, null, role, many);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_page_names_each_role_as_its_familys_story_does(
+    browser: Browser, server: Server, lang: str
+) -> None:
+    """A family may name a role its own way (a French Lupus table has a "Voyant", a
+    Thiercelieux one a "Voyante"): the page says what the story and the narrator say."""
+    catalog = json.loads(server.get("/api/catalog"))
+    phone = Phone(browser, server.base, "reader", lang=lang)
+    try:
+        phone.open("/")
+        page: dict[str, dict[str, str]] = phone.page.evaluate(ROLE_NAMES, [lang])
+    finally:
+        phone.close()
+    for family in catalog["families"]:
+        story = family["roles"][lang][""]
+        assert page[family["key"]] == story, family["key"]
+    if lang == "fr":
+        assert page["lupus"]["seer"] == "Voyant"
+        assert page["thiercelieux"]["seer"] == "Voyante"
+        assert page["lupus"]["werehamster"] == "Hamster-Garou"

@@ -10,22 +10,24 @@ const range = (p) => {
 export const local = (x) => (x && typeof x === "object" ? x[currentLang()] ?? x.en ?? Object.values(x)[0] : x ?? "");
 
 /** A role's name from a family's names (`{lang: {theme or "": {role, role.many}}}`): the
- * theme's in the page's language, else our own translation, else the catalog's. */
+ * theme's in the page's language, else the family's own (a family may name a role its own
+ * way, Lupus's "Voyant", and the page must say what the story and the narrator say), else
+ * our own translation. */
 function nameIn(names, theme, role, many = false) {
   const lang = currentLang();
   const suffix = many ? ".many" : "";
   const themed = theme ? names?.[lang]?.[theme]?.[role + suffix] ?? names?.[lang]?.[theme]?.[role] : null;
   if (themed) return themed;
+  const plain = names?.[lang]?.[""]?.[role + suffix] ?? names?.[lang]?.[""]?.[role];
+  if (plain) return plain;
   const key = `role.${role}${suffix}`;
   if (has(key)) return t(key);
   if (has(`role.${role}`)) return t(`role.${role}`);
-  const plain = names?.[lang]?.[""]?.[role + suffix] ?? names?.[lang]?.[""]?.[role];
-  if (plain) return plain;
   return role.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
 /** The placeholders that name a family's roles in the rules' and tables' texts: `{witch}`,
- * and `{witch_many}` for the plural, as the theme names them (our own names without one). */
+ * and `{witch_many}` for the plural, as the theme names them (the family's own names without one). */
 function roleWords(names, theme) {
   const words = {};
   const known = new Set(Object.values(names || {}).flatMap((per) => Object.keys(per?.[""] || {})));
