@@ -222,3 +222,35 @@ def test_the_page_names_each_role_as_its_familys_story_does(
         assert page["lupus"]["seer"] == "Voyant"
         assert page["thiercelieux"]["seer"] == "Voyante"
         assert page["lupus"]["werehamster"] == "Hamster-Garou"
+
+
+ELIDED = """async ([lang]) => {
+  const common = await import("/static/common.js");
+  await common.loadLang(lang);
+  return [
+    common.t("ev.card_seen", { name: "Ann", role: "X" }),
+    common.t("ev.card_seen", { name: "Bruno", role: "X" }),
+    common.t("lobby.handover_who", { name: "Émile" }),
+    common.t("ev.wolf_vote", { name: "Bruno", target: "Igor" }),
+  ];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_french_page_texts_elide_before_a_vowel(
+    browser: Browser, server: Server, lang: str
+) -> None:
+    """ "Carte d'Ann", "Faire d'Émile l'hôte", as the story writes them; never in English."""
+    phone = Phone(browser, server.base, "reader", lang=lang)
+    try:
+        phone.open("/")
+        said: list[str] = phone.page.evaluate(ELIDED, [lang])
+    finally:
+        phone.close()
+    if lang == "fr":
+        assert said[0].startswith("Carte d'Ann")
+        assert said[1].startswith("Carte de Bruno")
+        assert said[2] == "Faire d'Émile l'hôte"
+        assert said[3].endswith("la mort d'Igor.")
+    else:
+        assert all("'A" not in s and "'É" not in s and "'I" not in s for s in said), said

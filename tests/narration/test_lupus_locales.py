@@ -139,3 +139,13 @@ def test_the_pirates_rename_every_lupus_role(language: str) -> None:
     for key in ("seer", "medium", "bodyguard", "owl", "mythomaniac"):
         assert plain.role(key) not in texts, key
         assert themed.role(key) in texts, key
+
+
+def test_the_narrators_questions_elide_before_a_vowel_in_french() -> None:
+    """The tablet asks "Carte d'Émile ?" and "Vote d'Ann ?", not "de Émile", "de Ann"."""
+    fr = load_locale("fr", "lupus")
+    assert fr.text("ask.card", name="Émile", seat=5) == "Carte d'Émile (place 5)\u00a0?"
+    assert fr.text("ask.stage1", name="Ann") == "Vote d'Ann\u00a0?"
+    assert fr.text("ask.stage1", name="Bruno") == "Vote de Bruno\u00a0?"
+    en = load_locale("en", "lupus")
+    assert "Ann" in en.text("ask.stage1", name="Ann")

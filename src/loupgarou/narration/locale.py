@@ -15,7 +15,8 @@ files predate the others), ``locales/<family>/<language>.json`` for the others
 
 Placeholders in texts are ``{role}`` (a role's singular name, e.g.
 ``{seer}``), ``{role.many}`` (its plural, e.g. ``{werewolf.many}``) and the
-parameters of the family's schema (``{count}``, ``{duration}`` ...).
+parameters of the family's schema (``{count}``, ``{duration}`` ...).  A French
+``de`` or ``que`` before a placeholder is elided as French writes it (``Vote d'Ann``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from loupgarou.core.errors import SetupError
 from loupgarou.variants.lupus.night import call_list as lupus_call_list
@@ -428,6 +429,19 @@ SCHEMAS: dict[str, LocaleSchema] = {
 """Every family's locale schema, by family name."""
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)(\.many)?\}")
+FILLED: Final = re.compile(r"(?:\b(de|que) )?\{([a-z_]+)(\.many)?\}")
+"""A placeholder, with the French word before it that elides ("de Ann" is "d'Ann")."""
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæ")
+
+
+def elide(word: str | None, value: str, language: str) -> str:
+    """``value`` filled in after ``word`` (``de``, ``que`` or none): French writes "d'Ann",
+    "qu'Émile", "de Bruno"."""
+    if word is None:
+        return value
+    if language == "fr" and value[:1].casefold() in _VOWELS:
+        return f"{word[:-1]}'{value}"
+    return f"{word} {value}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,7 +471,7 @@ class Locale:
 
     def text(self, key: str, **params: object) -> str:
         """The text for ``key`` with role names and ``params`` filled in."""
-        return render(self.texts[key], self.roles, params)
+        return render(self.texts[key], self.roles, params, self.language)
 
     def number(self, value: float) -> str:
         """A number as this language writes it (``7.5`` / ``7,5``; whole numbers bare)."""
@@ -484,19 +498,24 @@ class Locale:
         return replace(self, roles={**self.roles, **names})
 
 
-def render(template: str, roles: Mapping[str, RoleName], params: Mapping[str, object]) -> str:
-    """Fill ``{role}``, ``{role.many}`` and parameter placeholders in ``template``."""
+def render(
+    template: str, roles: Mapping[str, RoleName], params: Mapping[str, object], language: str = "en"
+) -> str:
+    """Fill ``{role}``, ``{role.many}`` and parameter placeholders in ``template``, the
+    French ``de`` and ``que`` elided before them as the language wants (:func:`elide`)."""
 
     def fill(match: re.Match[str]) -> str:
-        name, many = match.group(1), match.group(2)
+        word, name, many = match.group(1), match.group(2), match.group(3)
         role = roles.get(name)
         if role is not None:
-            return role.many if many else role.one
-        if many or name not in params:
-            raise KeyError(match.group(0))
-        return str(params[name])
+            value = role.many if many else role.one
+        elif many or name not in params:
+            raise KeyError(match.group(0)[len(word) + 1 :] if word else match.group(0))
+        else:
+            value = str(params[name])
+        return elide(word, value, language)
 
-    return _PLACEHOLDER.sub(fill, template)
+    return FILLED.sub(fill, template)
 
 
 def placeholders(template: str) -> frozenset[str]:

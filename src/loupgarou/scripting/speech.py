@@ -34,7 +34,14 @@ from importlib import resources
 
 from loupgarou.core.errors import SetupError
 from loupgarou.core.outcome import Reason
-from loupgarou.narration.locale import LANGUAGES, SCHEMAS, RoleName, load_locale
+from loupgarou.narration.locale import (
+    FILLED,
+    LANGUAGES,
+    SCHEMAS,
+    RoleName,
+    elide,
+    load_locale,
+)
 from loupgarou.narration.themes import load_theme
 
 ROLE_KEYS = frozenset(key for schema in SCHEMAS.values() for key in schema.role_keys)
@@ -42,9 +49,6 @@ ROLE_KEYS = frozenset(key for schema in SCHEMAS.values() for key in schema.role_
 
 FAMILY_LOCALES = {"one-night": "one_night", "thiercelieux": "thiercelieux", "lupus": "lupus"}
 """The narration locale that names a family's roles."""
-
-_PLACE = re.compile(r"(?:\b(de|que) )?\{([a-z_]+)(\.many)?\}")
-_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +62,6 @@ class Speech:
 
     def say(self, key: str, **params: object) -> str:
         """The text of ``key``, its placeholders filled from the role names and ``params``."""
-        french = self.language == "fr"
 
         def fill(match: re.Match[str]) -> str:
             word, name, many = match.group(1), match.group(2), match.group(3)
@@ -71,13 +74,9 @@ class Speech:
                 raise KeyError(f"{key}: {match.group(0)}")
             else:
                 value = str(params[name])
-            if word is None:
-                return value
-            if french and value[:1].casefold() in _VOWELS:
-                return f"{word[:-1]}'{value}"
-            return f"{word} {value}"
+            return elide(word, value, self.language)
 
-        return _PLACE.sub(fill, self.texts[key])
+        return FILLED.sub(fill, self.texts[key])
 
     def role(self, role: str, *, many: bool = False) -> str:
         """A role's name (a role this family does not know is shown as written)."""
@@ -112,7 +111,7 @@ class Speech:
 
 def placeholders(text: str) -> frozenset[str]:
     """The placeholders a text uses, as written (``name``, ``werewolf.many``)."""
-    return frozenset(m.group(2) + (m.group(3) or "") for m in _PLACE.finditer(text))
+    return frozenset(m.group(2) + (m.group(3) or "") for m in FILLED.finditer(text))
 
 
 def params(text: str) -> frozenset[str]:

@@ -61,14 +61,30 @@ export const currentLang = () => lang;
 export function t(key, vars = {}) {
   let s = dict[key] ?? fallbackDict[key];
   if (s === undefined) return key;
-  return s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+  return fill(s, (k) => (k in vars ? String(vars[k]) : null));
+}
+
+/** `text` with each `{name}` that `value(name)` knows filled in, and the French "de" and
+ * "que" before it elided as French writes them ("d'Ann", "qu'Émile", "de Bruno"). */
+function fill(text, value) {
+  const french = lang === "fr";
+  return text.replace(/(\b(?:de|que) )?\{(\w+)\}/g, (m, word, k) => {
+    const v = value(k);
+    if (v === null) return m;
+    if (!word) return v;
+    return french && /^[aeiouyàâäéèêëîïôöùûüœæ]/i.test(v) ? `${word.slice(0, -2)}'${v}` : word + v;
+  });
 }
 export const has = (key) => key in dict || key in fallbackDict;
 
 /** `text` with the roles it names itself (`{insomniac}`, `{werewolf_many}`) named by `role`
  * (the room's theme); other placeholders are left as they are. */
 function withRoles(text, role) {
-  return text.replace(/\{(\w+?)(_many)?\}/g, (m, k, many) => (has(`role.${k}`) ? role(k, Boolean(many)) : m));
+  return fill(text, (k) => {
+    const many = k.endsWith("_many");
+    const r = many ? k.slice(0, -5) : k;
+    return has(`role.${r}`) ? role(r, many) : null;
+  });
 }
 
 /** A problem, warning or error from the server in the page's language: the text of
