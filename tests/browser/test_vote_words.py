@@ -89,6 +89,37 @@ def test_a_day_votes_tally_and_tie_are_worded(browser: Browser, server: Server, 
     assert words == WORDED[lang]
 
 
+WITCH_NIGHTS = [
+    {"kind": "victim_shown", "audience": [2], "data": {"seat": 1}},
+    {"kind": "healed", "audience": [2], "data": {"seat": 1}},
+    {"kind": "declined", "audience": [2], "data": {"step": "witch"}},
+    {"kind": "victim_shown", "audience": [2], "data": {"seat": 3}},
+    {"kind": "declined", "audience": [2], "data": {"step": "witch"}},
+]
+
+
+WORD_WITCH = WORD_THEM.replace("const ctx = {", "const ctx = { knowsRole: () => true,")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_witch_who_heals_then_passes_kept_her_other_potion(
+    browser: Browser, server: Server, lang: str
+) -> None:
+    phone = Phone(browser, server.base, "reader", lang=lang)
+    try:
+        phone.open("/")
+        words = phone.page.evaluate(WORD_WITCH, [lang, NAMES, WITCH_NIGHTS])
+    finally:
+        phone.close()
+    other, none = (
+        ("You used no other potion.", "You used no potion.")
+        if lang == "en"
+        else ("Vous n'avez pas utilisé d'autre potion.", "Vous n'avez utilisé aucune potion.")
+    )
+    assert words[2] == other
+    assert words[4] == none
+
+
 TABLES = [
     ("one-night", 5, "premiere-nuit"),
     ("one-night", 10, "revenants"),

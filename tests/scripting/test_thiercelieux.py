@@ -8,6 +8,7 @@ import pytest
 
 from loupgarou.core.errors import LoupGarouError, ScriptError, SetupError
 from loupgarou.scripting import Verdict, parse_script, play, render
+from loupgarou.scripting.speech import speech_for
 from tests.scripting.builders import first_night, verdict_of
 from tests.scripting.thiercelieux_builders import DEAL, PLAYERS, everyone, night_one, nine
 
@@ -177,6 +178,22 @@ def test_a_poisoning_names_the_witch() -> None:
     ]
     v = verdict_of(nine(steps=steps))
     assert ("Fay", "poisoned", "Hal", "night 1") in deaths(v)
+
+
+def test_a_witch_who_heals_then_passes_keeps_her_poison() -> None:
+    """Her pass after a heal is her other potion kept, not "no potion" at all; a Witch who
+    passes at once used none (the story of every seat, in both languages)."""
+    healed = [*night_one(victim="Ivy")[:-1], {"seat": "Hal", "do": "heal", "players": "Ivy"}]
+    steps = [*healed, {"seat": "Hal", "do": "pass"}]
+    story = [line.text for line in verdict_of(nine(steps=steps)).timeline]
+    assert "Hal (Witch) used the healing potion to save Ivy." in story
+    assert "Hal (Witch) used no other potion." in story
+    assert "Hal (Witch) used no potion." not in story
+    passed = [line.text for line in verdict_of(nine(steps=night_one(victim="Ivy"))).timeline]
+    assert "Hal (Witch) used no potion." in passed
+    french = play(parse_script(nine(steps=steps), "<test>"), speech_for("thiercelieux", "fr"))
+    told = [line.text for line in french.verdict.timeline]
+    assert "Hal (Sorcière) n'a pas utilisé d'autre potion." in told
 
 
 # --- chance outcomes by name ------------------------------------------------------------------------

@@ -83,3 +83,20 @@ def test_names_keep_their_capitals() -> None:
     assert words.event(public("rested", seat=0)) == (
         "McAllister has said all they had to say in their defence."
     )
+
+
+def test_a_witch_who_heals_then_passes_keeps_her_other_potion() -> None:
+    words = Words(["Ann", "Bob"], 0, "thiercelieux")
+    night = [
+        told(0, "victim_shown", seat=1),
+        told(0, "healed", seat=1),
+        told(0, "declined", step="witch"),
+    ]
+    assert [words.event(e) for e in night] == [
+        "You saw the pack's victim: Bob.",
+        "You healed Bob.",
+        "You used no other potion.",
+    ]
+    # the next night she passes at once: no potion at all
+    assert words.event(told(0, "victim_shown", seat=None)) == "You saw the pack's victim: nobody."
+    assert words.event(told(0, "declined", step="witch")) == "You used no potion."

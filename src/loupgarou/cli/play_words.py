@@ -149,6 +149,8 @@ class Words:
         self.family = family
         self.holder: int | None = None
         """Who holds the Welcome card (Lupus in Tabula), from the events worded so far."""
+        self.brewed: set[str] = set()
+        """The Witches (as worded) who used a potion at this call: she may keep the other."""
 
     def who(self, seat: JSON) -> str:
         if seat is None:
@@ -345,6 +347,8 @@ class Words:
             return f"{you} swapped with centre card {slot(int(d['centre']))}, without looking."
         if k == "own_card":
             return f"{you} looked at {'your' if you == 'You' else 'their'} own card: {role_words(d['role'])}."
+        if k == "declined" and d.get("step") == "witch":
+            return f"{you} used no {'other ' if you in self.brewed else ''}potion."
         if k == "declined":
             step = d.get("step")
             return f"{you} did nothing" + (f" (as {_called(step)})." if step else ".")
@@ -407,7 +411,8 @@ class Words:
             return f"The Hunter {self.who(d['hunter'])} shoots {self.who(d['seat'])}."
         if k == "grief":
             return f"{self.does(d['seat'], 'dies', 'die')} of grief."
-        if k == "victim_shown":
+        if k == "victim_shown":  # the Witch's call begins
+            self.brewed.discard(you)
             return f"{you} saw the pack's victim: {self.who(d.get('seat'))}."
         if k == "pack_victim":
             return f"The pack chose {self.who(d.get('seat'))}."
@@ -487,6 +492,8 @@ class Words:
             return f"{you} got caught spying by the Werewolves."
         if k == "little_girl_caught":
             return f"The pack caught the Little Girl, {self.who(d['seat'])}, spying."
+        if k in ("healed", "poisoned"):
+            self.brewed.add(you)
         if k == "healed":
             return f"{you} healed {self.who(d['seat'])}."
         if k == "poisoned":

@@ -41,6 +41,8 @@ class ThiercelieuxTeller(FamilyTeller):
         super().__init__(dialect, names, speech)
         self.vote = ""
         self.captain: int | None = None
+        self.brewed: set[int] = set()
+        """The Witches who used a potion at this call (she may then keep the other)."""
 
     # --- labels -----------------------------------------------------------------------------
 
@@ -92,6 +94,8 @@ class ThiercelieuxTeller(FamilyTeller):
 
     def _declined(self, d: Mapping[str, JSON], actor: int) -> str:
         step = str(d["step"])
+        if step == "witch" and actor in self.brewed:  # after a heal: she keeps her poison
+            return self.say(T + "declined.witch_other", who=self.label(actor))
         key = T + f"declined.{step}" if step in DECLINED else "declined"
         return self.say(key, who=self.label(actor))
 
@@ -153,14 +157,17 @@ class ThiercelieuxTeller(FamilyTeller):
         return self.say(T + "little_girl_caught", name=self.name(seat))
 
     def _victim_shown(self, d: Mapping[str, JSON], actor: int) -> str:
+        self.brewed.discard(actor)  # the Witch's call begins
         if d["seat"] is None:
             return self.say(T + "victim_shown_none", who=self.label(actor))
         return self.say(T + "victim_shown", who=self.label(actor), name=self.name(int(d["seat"])))
 
     def _healed(self, d: Mapping[str, JSON], actor: int) -> str:
+        self.brewed.add(actor)
         return self.say(T + "healed", who=self.label(actor), name=self.name(int(d["seat"])))
 
     def _poisoned(self, d: Mapping[str, JSON], actor: int) -> str:
+        self.brewed.add(actor)
         return self.say(T + "poisoned", who=self.label(actor), name=self.name(int(d["seat"])))
 
     def _starved(self, d: Mapping[str, JSON], actor: int) -> str:

@@ -70,18 +70,24 @@ function tieText(counts, places, names, holder, who, ctx, leaders = []) {
 }
 
 /** The events as the page lists them, each with who held Lupus in Tabula's Welcome card
- * when it came (a tied day vote is settled from there). */
+ * when it came (a tied day vote is settled from there), and whether a Witch passing had
+ * already used a potion at that call (she kept the other one). */
 export function eventTexts(evs, names, ctx) {
   let holder = null;
+  const brewed = new Set();
   return evs.map((e) => {
-    const text = eventText(e, names, ctx, holder);
+    const actor = Array.isArray(e.audience) && e.audience.length === 1 ? e.audience[0] : null;
+    if (e.kind === "victim_shown") brewed.delete(actor); // the Witch's call begins
+    const text = eventText(e, names, ctx, holder, brewed.has(actor));
     if (e.kind === "welcome_card") holder = e.data?.seat ?? null;
+    if (e.kind === "healed" || e.kind === "poisoned") brewed.add(actor);
     return text;
   });
 }
 
-/** One event of the view in the page's language (`holder`: who held the Welcome card). */
-export function eventText(e, names, ctx, holder = null) {
+/** One event of the view in the page's language (`holder`: who held the Welcome card;
+ * `brewed`: a Witch's pass comes after she used a potion at the same call). */
+export function eventText(e, names, ctx, holder = null, brewed = false) {
   const d = e.data || {};
   const who = (s) => (s === null || s === undefined ? ctx.t("common.nobody") : names[s] ?? `#${s + 1}`);
   const whom = (xs) => list((xs || []).map(who), ctx);
@@ -134,6 +140,9 @@ export function eventText(e, names, ctx, holder = null) {
       return `${ctx.t("ev.game_over")} ${(d.winners || []).length ? ctx.t("end.winners", { names: whom(d.winners) }) : ctx.t("end.nobody")}`;
     case "voted":
       return ctx.t("ev.voted", { target: who(d.seat ?? d.target) });
+    case "declined":
+      if (d.step === "witch") return ctx.t(brewed ? "ev.declined.witch_other" : "ev.declined.witch");
+      return ctx.t("ev.declined", vars);
     default:
       if (ctx.has(`ev.${e.kind}`)) return ctx.t(`ev.${e.kind}`, vars);
       return genericEvent(e, names, ctx);
