@@ -23,7 +23,8 @@ moved by the evidence in log-odds).
   non-Werewolf the table suspects most.  One of them sometimes claims to be the
   Seer and accuses a villager.
 - Votes (Captain, lynch, ties, a successor): the village votes for the most
-  suspected and trusts the least suspected; the Werewolves push a villager.
+  suspected and trusts the least suspected (equals drawn at random); the Werewolves
+  push a villager, all the same one (a draw the whole pack makes alike).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from collections import Counter
 from loupgarou.bots.random_bot import RandomBot
 from loupgarou.bots.registry import FamilyBots, register
 from loupgarou.core.actions import PASS, Action, Decision
-from loupgarou.core.draws import pick
+from loupgarou.core.draws import pick, seeded
 from loupgarou.core.statements import Claim, Sighting, Statement
 from loupgarou.engine.views import SeatView
 
@@ -275,9 +276,26 @@ class SensibleThiercelieux:
     def _targets(self, decision: Decision) -> list[int]:
         return [a.players[0] for a in decision.options if a.players]
 
-    def _pick(self, options: list[int], key: dict[int, float], high: bool = True) -> int:
+    def _pick(
+        self,
+        options: list[int],
+        key: dict[int, float],
+        high: bool = True,
+        rng: random.Random | None = None,
+    ) -> int:
+        """The option with the highest ``key`` (the lowest with ``high`` False); equals are
+        drawn with ``rng`` (the seat's own by default).  A fixed order among equals made a
+        table that knew nothing vote in a ring, each for the next seat."""
         sign = 1.0 if high else -1.0
-        return max(options, key=lambda t: (sign * key.get(t, 0.5), -((t - self.seat) % 997)))
+        best = max(sign * key.get(t, 0.5) for t in options)
+        tied = [t for t in options if sign * key.get(t, 0.5) == best]
+        return tied[0] if len(tied) == 1 else pick(rng or self.rng, tied)
+
+    def _pack_draws(self) -> random.Random:
+        """Draws every Werewolf of the pack makes alike: seeded by what they share (who they
+        are, the night), so they vote together by day without a word, and nothing the village
+        can read (a seat order) decides their ballot."""
+        return seeded(f"pack {sorted(self.r.wolves)} night {self.r.night}")
 
     def _claimed(self, role: str) -> list[int]:
         return [s for s, c in self.r.claims.items() if c.role == role and s in self.r.alive]
@@ -411,11 +429,12 @@ class SensibleThiercelieux:
     def _lynch(self, targets: list[int]) -> int:
         r = self.r
         if self.wolf:
+            together = self._pack_draws()
             pool = [t for t in targets if t not in r.wolves] or targets
             seers = [t for t in self._claimed("seer") if t in pool]
-            if seers and self.rng.random() < 0.5:
+            if seers and together.random() < 0.5:
                 return min(seers)
-            return self._pick(pool, r.suspicion(private=False))
+            return self._pick(pool, r.suspicion(private=False), rng=together)
         pool = [t for t in targets if t != self.seat] or targets
         return self._pick(pool, r.suspicion())
 
