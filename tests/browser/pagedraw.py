@@ -18,6 +18,7 @@ DRAW = """async ([lang, st, now, me, ui]) => {
     t: common.t, has: common.has, ui, now, origin: location.origin, family,
     role: (r, many) => fam.roleName(cat, family, null, r, many),
     knowsRole: (r) => common.has(`role.${r}`),
+    isBot: (seat) => st.room.seats?.[seat]?.kind === "bot",
     familyTitle: (k) => k, scenarioTitle: (f, s) => s, families: fam.families(cat),
     themes: [], optionField: fam.optionField, optionWords: fam.optionWords, lang,
   };

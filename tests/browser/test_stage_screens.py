@@ -81,12 +81,17 @@ def test_a_night_choice_with_nothing_to_pick_shows_only_its_choices(
 
 def test_a_claim_without_words_is_shown_as_the_statement(browser: Browser, server: Server) -> None:
     """In a room not in English a bot's statement is its claim alone: the page showed its
-    name and a colon, then the claim in small grey print, as if it had said nothing."""
+    name and a colon, then the claim in small grey print, as if it had said nothing.  In
+    English a bot's words are its claim, and the claim was shown again under them."""
     host, _, _ = state_at_a_decision("thiercelieux", 9, range(12))
     claim = {"role": "seer", "saw": [{"seat": 2, "role": "werewolf"}]}
+    seats = host["room"]["seats"]
+    seats[4] = {**seats[4], "kind": "human"}
+    seats[5] = {**seats[5], "kind": "bot"}
     for data in (
         {"seat": 3, "text": "", "claim": claim},
         {"seat": 4, "text": "Trust me.", "claim": claim},
+        {"seat": 5, "text": "I am the Seer, and Cy is a Werewolf.", "claim": claim},
     ):
         host["game"]["view"]["events"].append(
             {"kind": "statement", "audience": "everyone", "data": data}
@@ -100,7 +105,10 @@ def test_a_claim_without_words_is_shown_as_the_statement(browser: Browser, serve
         phone.close()
     said = f"I am the Seer. I saw {names[2]}: Werewolf."
     assert {"text": f"{names[3]}: {said}", "muted": None} in shown["said"], shown["said"]
+    # a person's words and their claim may differ: both; a bot's words are its claim: once
     assert {"text": f"{names[4]}: Trust me.{said}", "muted": said} in shown["said"], shown["said"]
+    bot_said = f"{names[5]}: I am the Seer, and Cy is a Werewolf."
+    assert {"text": bot_said, "muted": None} in shown["said"], shown["said"]
 
 
 def test_a_second_decision_at_one_call_is_shown(browser: Browser, server: Server) -> None:

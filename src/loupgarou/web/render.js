@@ -468,11 +468,14 @@ function whoDone(st, names, ctx, key) {
 function claims(view, names, ctx) {
   const said = events(view).filter((e) => e.kind === "statement");
   if (!said.length) return `<p class="muted">${esc(ctx.t("day.no_claims"))}</p>`;
-  // a claim is the statement's own words when it has none (a bot's in a room not in English)
+  // A claim is the statement's own words when it has none (a bot's in a room not in English).
+  // A person's free words may say one thing and their claim another: both are shown.  A
+  // bot's words are its claim said in English: once is enough.
   const line = (e) => {
     const claim = e.data.claim ? claimText(e.data.claim, names, ctx, e.data.seat) : "";
     if (!e.data.text) return esc(claim);
-    return `${esc(e.data.text)}${claim ? `<br><span class="small muted">${esc(claim)}</span>` : ""}`;
+    const own = claim && !ctx.isBot?.(e.data.seat);
+    return `${esc(e.data.text)}${own ? `<br><span class="small muted">${esc(claim)}</span>` : ""}`;
   };
   return `<ul class="plain events">${said.map((e) => `<li><strong>${esc(names[e.data.seat])}</strong>: ${line(e)}</li>`).join("")}</ul>`;
 }

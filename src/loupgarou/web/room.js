@@ -42,6 +42,7 @@ function ctx() {
     recordUrl: tokenFor(code) ? `/api/rooms/${encodeURIComponent(code)}/record?token=${encodeURIComponent(tokenFor(code))}` : null,
     role: (r, many) => roleName(catalog, state?.room?.settings?.family, theme, r, many),
     knowsRole: (r) => has(`role.${r}`) || fams.some((f) => f.roles.includes(r)),
+    isBot: (seat) => state?.room?.seats?.[seat]?.kind === "bot",
     familyTitle: (k) => fams.find((f) => f.key === k)?.title || (has(`family.${k}`) ? t(`family.${k}`) : k || ""),
     scenarioTitle: (f, s) => fams.find((x) => x.key === f)?.scenarios.find((x) => x.key === s)?.title || s,
     families: fams, themes: catalog?.themes || [], optionField, optionWords, lang: currentLang(),
