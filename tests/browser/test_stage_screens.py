@@ -133,3 +133,26 @@ def test_a_second_decision_at_one_call_is_shown(browser: Browser, server: Server
         phone.close()
     assert shown["task"] == "Your move for this call", shown
     assert sent["task"] is None  # the vote sent: done
+
+
+def test_a_lupus_ghost_is_told_it_still_votes(browser: Browser, server: Server) -> None:
+    """A dead Lupus in Tabula player is a Ghost who names a suspect in each day's first
+    round: "You are dead: stay silent and watch" sat above the vote it was asked for."""
+    host, _, _ = state_at_a_decision("lupus", 9, range(20), "defence")
+    thiercelieux, _, _ = state_at_a_decision("thiercelieux", 9, range(12))
+    for st in (host, thiercelieux):
+        public = st["game"]["view"]["public"]
+        public["alive"] = [s for s in public["alive"] if s != 0]
+    me = {"role": "host", "seat": 0, "name": "Ann"}
+    phone = Phone(browser, server.base, "host")
+    try:
+        phone.open("/")
+        ghost = draw(phone, host, float(host["now"]), me)
+        dead = draw(phone, thiercelieux, float(thiercelieux["now"]), me)
+    finally:
+        phone.close()
+    assert (
+        "You are a Ghost: you may not speak, but you still name a suspect in each day's first "
+        "round." in ghost["under"]
+    ), ghost["under"]
+    assert "You are dead: stay silent and watch." in dead["under"], dead["under"]

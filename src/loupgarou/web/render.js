@@ -400,6 +400,13 @@ function cardPanel(view, me, ui, ctx) {
     <button type="button" data-card="hide" aria-expanded="true" aria-controls="my-card">${esc(ctx.t("card.hide"))}</button></div>`;
 }
 
+/** What a dead player is told: silence; a Lupus in Tabula Ghost still names a suspect in
+ * each day's first round (RULINGS 3.3), so "stay silent and watch" was wrong there. */
+function deadLine(ctx) {
+  if (ctx.family === "lupus") return ctx.t("stage.you_ghost", { ghost: ctx.role("ghost") });
+  return ctx.t("stage.you_dead");
+}
+
 /** The stage's banner; `shown` ({phase, night}) overrides the engine's phase and number (the
  * narrator's screen follows the line being read, see `scriptPhase`). */
 function stageBanner(st, ctx, me, shown = null) {
@@ -422,7 +429,7 @@ function stageBanner(st, ctx, me, shown = null) {
   const alive = g.view?.public?.alive;
   const dead = isList(alive) && me.seat !== null && me.seat !== undefined && !alive.includes(me.seat);
   return `<section class="stage ${night ? "night" : "day"}" aria-labelledby="h-stage"><div class="row" style="justify-content:space-between">
-    <div><h2 id="h-stage">${night ? "☾" : "☀"} ${esc(title)}</h2>${sub ? `<p>${esc(sub)}</p>` : ""}${dead ? `<p><strong>${esc(ctx.t("stage.you_dead"))}</strong></p>` : ""}</div>
+    <div><h2 id="h-stage">${night ? "☾" : "☀"} ${esc(title)}</h2>${sub ? `<p>${esc(sub)}</p>` : ""}${dead ? `<p><strong>${esc(deadLine(ctx))}</strong></p>` : ""}</div>
     ${clock(g.deadline, ctx)}</div></section>`;
 }
 
