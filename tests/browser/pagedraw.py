@@ -37,6 +37,8 @@ DRAW = """async ([lang, st, now, me, ui]) => {
     speak: box.querySelector("form#say") !== null,
     helps: [...box.querySelectorAll(".help")].map((p) => p.textContent.trim()),
     said: [...(box.querySelector("#h-claims")?.parentElement.querySelectorAll("li") ?? [])].map((li) => ({ text: li.textContent, muted: li.querySelector(".muted")?.textContent ?? null })),
+    said_today: [...(box.querySelector("#h-claims")?.parentElement.querySelectorAll(":scope > ul > li") ?? [])].map((li) => li.textContent),
+    said_before: box.querySelector("#claims-earlier summary")?.textContent ?? null,
     final_cards: [...box.querySelectorAll("#fc-0 option")].map((o) => o.value).filter((v) => v),
   };
 }"""
@@ -57,6 +59,8 @@ def draw(
     (``line``, ``cue``) and notes (``notes``, ``earlier``), the task's heading (``task``)
     and buttons (``buttons``), whether the form to speak is there (``speak``), the help
     lines (``helps``), the cards the narrator's "who won?" offers (``final_cards``) and
-    what the others said (``said``: each line's text, and its claim in small print)."""
+    what the others said (``said``: each line's text, and its claim in small print;
+    ``said_today``, the day's lines shown open; ``said_before``, the fold of the earlier
+    days)."""
     out: dict[str, Any] = phone.page.evaluate(DRAW, ["en", state, now, me, ui or {}])
     return out

@@ -156,3 +156,32 @@ def test_a_lupus_ghost_is_told_it_still_votes(browser: Browser, server: Server) 
         "round." in ghost["under"]
     ), ghost["under"]
     assert "You are dead: stay silent and watch." in dead["under"], dead["under"]
+
+
+def test_what_was_said_on_earlier_days_is_folded_away(browser: Browser, server: Server) -> None:
+    """Today's statements first; the earlier days' under "Earlier days": by day 3 of a Lupus
+    table the list ran to screens of what had been said before."""
+    host, _, _ = state_at_a_decision("lupus", 9, range(20), "defence")
+    events = host["game"]["view"]["events"]
+    day = max(e["data"]["day"] for e in events if e["kind"] == "day_begins")
+    names = host["game"]["view"]["players"]
+    events += [
+        {"kind": "statement", "audience": "everyone", "data": {"seat": 3, "text": "Yesterday."}},
+        {"kind": "day_begins", "audience": "everyone", "data": {"day": day + 1}},
+        {"kind": "statement", "audience": "everyone", "data": {"seat": 4, "text": "Today."}},
+    ]
+    me = {"role": "host", "seat": 0, "name": names[0]}
+    phone = Phone(browser, server.base, "host")
+    try:
+        phone.open("/")
+        shown = draw(phone, host, float(host["now"]), me)
+        events.append({"kind": "day_begins", "audience": "everyone", "data": {"day": day + 2}})
+        quiet = draw(phone, host, float(host["now"]), me)
+    finally:
+        phone.close()
+    assert shown["said_today"] == [f"{names[4]}: Today."], shown["said_today"]
+    assert shown["said_before"] is not None and shown["said_before"].startswith("Earlier days (")
+    assert f"{names[3]}: Yesterday." in [line["text"] for line in shown["said"]]
+    # a new day where nobody has spoken yet: nothing of yesterday's shown as today's
+    assert quiet["said_today"] == [], quiet["said_today"]
+    assert quiet["said_before"] is not None

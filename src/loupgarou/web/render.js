@@ -473,8 +473,18 @@ function whoDone(st, names, ctx, key) {
 }
 
 function claims(view, names, ctx) {
-  const said = events(view).filter((e) => e.kind === "statement");
-  if (!said.length) return `<p class="muted">${esc(ctx.t("day.no_claims"))}</p>`;
+  // Each day's statements, today's shown and the earlier days' folded away: by day 3 of a
+  // Lupus table the whole list ran to screens of what was said before.
+  let day = null;
+  const days = [];
+  for (const e of events(view)) {
+    if (e.kind === "day_begins") day = e.data?.day ?? day;
+    if (e.kind !== "statement") continue;
+    if (!days.length || days[days.length - 1].day !== day) days.push({ day, said: [] });
+    days[days.length - 1].said.push(e);
+  }
+  if (!days.length) return `<p class="muted">${esc(ctx.t("day.no_claims"))}</p>`;
+  const today = days[days.length - 1].day === day ? days.pop().said : [];
   // A claim is the statement's own words when it has none (a bot's in a room not in English).
   // A person's free words may say one thing and their claim another: both are shown.  A
   // bot's words are its claim said in English: once is enough.
@@ -484,7 +494,11 @@ function claims(view, names, ctx) {
     const own = claim && !ctx.isBot?.(e.data.seat);
     return `${esc(e.data.text)}${own ? `<br><span class="small muted">${esc(claim)}</span>` : ""}`;
   };
-  return `<ul class="plain events">${said.map((e) => `<li><strong>${esc(names[e.data.seat])}</strong>: ${line(e)}</li>`).join("")}</ul>`;
+  const list = (said) => `<ul class="plain events">${said.map((e) => `<li><strong>${esc(names[e.data.seat])}</strong>: ${line(e)}</li>`).join("")}</ul>`;
+  const now = today.length ? list(today) : `<p class="muted">${esc(ctx.t("day.no_claims_today"))}</p>`;
+  if (!days.length) return now;
+  const before = days.map((d) => `${d.day !== null ? `<h4>${esc(ctx.t("stage.day", { n: d.day }))}</h4>` : ""}${list(d.said)}`).join("");
+  return `${now}<details class="earlier" id="claims-earlier" ${ctx.ui?.open?.["claims-earlier"] ? "open" : ""}><summary>${esc(ctx.t("day.claims_earlier", { n: days.length }))}</summary>${before}</details>`;
 }
 
 /** "What the others said", as a panel. */
