@@ -185,3 +185,25 @@ def test_what_was_said_on_earlier_days_is_folded_away(browser: Browser, server: 
     # a new day where nobody has spoken yet: nothing of yesterday's shown as today's
     assert quiet["said_today"] == [], quiet["said_today"]
     assert quiet["said_before"] is not None
+
+
+def test_a_thiercelieux_night_pick_names_players_and_the_spy_its_verb(
+    browser: Browser, server: Server
+) -> None:
+    """Thiercelieux has no cards in the centre: Cupid was told to pick "players or cards";
+    the Little Girl's button read "spy", the action's key."""
+    host, _, _ = state_at_a_decision("thiercelieux", 9, range(40), "call", "werewolf_wake")
+    name = host["game"]["view"]["players"][0]
+    me = {"role": "host", "seat": 0, "name": name}
+    task = host["game"]["task"]
+    phone = Phone(browser, server.base, "host")
+    try:
+        phone.open("/")
+        task["options"] = [{"kind": "spy"}, {"kind": "pass"}]
+        spy = draw(phone, host, float(host["now"]), me)
+        task["options"] = [{"kind": "pair", "players": [0, s]} for s in range(1, 9)]
+        cupid = draw(phone, host, float(host["now"]), me)
+    finally:
+        phone.close()
+    assert spy["buttons"] == ["Spy", "Do nothing"], spy
+    assert "Pick the players, then confirm." in cupid["helps"], cupid["helps"]

@@ -238,7 +238,9 @@ export function taskControls(task, names, ui, ctx, night = false) {
   const plainButtons = plain.map(([o, i]) => `<button type="button" data-act="${i}">${esc(optionLabel(o, names, !night, ctx))}</button>`).join("");
   // nothing to pick (the Little Girl's wake or sleep): no picking help, no Confirm to grey out
   if (!toggles.length) return `<div class="row">${plainButtons}</div>`;
-  return `<p class="help">${esc(ctx.t("task.pick_several"))}</p>
+  // One Night's picks may name cards in the centre; the other families have none (the help is
+  // the family's, never the task's, so a decoy reads as the call it hides)
+  return `<p class="help">${esc(ctx.t(ctx.family === "one-night" ? "task.pick_several" : "task.pick_players"))}</p>
   <div class="choices" role="group" aria-label="${esc(ctx.t("task.options"))}">${toggles
     .map(([k, label]) => `<button type="button" data-pick="${k}" aria-pressed="${pick.includes(k)}">${pick.includes(k) ? "✔ " : ""}${esc(label)}</button>`)
     .join("")}</div>
