@@ -58,7 +58,8 @@ CLAIMS: list[tuple[str | None, int, dict[str, Any]]] = [
             "saw": [{"seat": 2, "role": "human"}],
         },
     ),
-    ("thiercelieux", 0, {"role": "witch", "did": {"kind": "spy"}}),  # no sentence of its own
+    ("thiercelieux", 0, {"role": "witch", "did": {"kind": "juggle"}}),  # no words at all
+    ("thiercelieux", 0, {"role": "little_girl", "did": {"kind": "spy"}}),
 ]
 
 WORDED = {
@@ -72,7 +73,8 @@ WORDED = {
         "I am the Seer. I saw Ann: Werewolf.",
         "I am not a Werewolf.",
         "I am the Bodyguard. I protected Cy. I saw Cy: not a Werewolf.",
-        "I am the Witch. What I did: spy.",
+        "I am the Witch. What I did: juggle.",
+        "I am the Little Girl. I spied on the pack.",
     ],
     "fr": [
         "Mon rôle : Noiseuse. J'ai échangé les cartes de Cy et Dee.",
@@ -84,7 +86,8 @@ WORDED = {
         "Mon rôle : Voyante. J'ai vu Ann : Loup-Garou.",
         "Je ne suis pas un Loup-Garou.",
         "Mon rôle : Garde du corps. J'ai protégé Cy. J'ai vu Cy : pas un Loup-Garou.",
-        "Mon rôle : Sorcière. Ce que j'ai fait : spy.",
+        "Mon rôle : Sorcière. Ce que j'ai fait : juggle.",
+        "Mon rôle : Petite Fille. J'ai espionné la meute.",
     ],
 }
 
