@@ -1,11 +1,14 @@
 """A room's state drawn by the pages' own ``render`` in a real browser: what a device
-would show for a state the test took from a real room, with no server in between."""
+would show for a state the test took from a real room, with no server in between; and
+:func:`evaluate`, any question put to the pages' own modules in a page of the server."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.conftest import Phone
+from playwright.sync_api import Browser
+
+from tests.browser.conftest import Phone, Server
 
 DRAW = """async ([lang, st, now, me, ui]) => {
   const common = await import("/static/common.js");
@@ -64,3 +67,14 @@ def draw(
     days)."""
     out: dict[str, Any] = phone.page.evaluate(DRAW, ["en", state, now, me, ui or {}])
     return out
+
+
+def evaluate(browser: Browser, server: Server, lang: str, script: str, *calls: Any) -> list[Any]:
+    """What ``script`` answers for each of ``calls`` (its argument), in a page of ``server``
+    opened in ``lang``: the pages' own modules asked directly, with no room."""
+    phone = Phone(browser, server.base, "reader", lang=lang)
+    try:
+        phone.open("/")
+        return [phone.page.evaluate(script, args) for args in calls]
+    finally:
+        phone.close()

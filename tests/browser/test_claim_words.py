@@ -21,7 +21,8 @@ from loupgarou.variants.one_night.night import call_list as one_night_calls
 from loupgarou.variants.one_night.roles import Role as OneNightRole
 from loupgarou.variants.thiercelieux.night import call_list as thiercelieux_calls
 from loupgarou.variants.thiercelieux.roles import Role as ThiercelieuxRole
-from tests.browser.conftest import Phone, Server
+from tests.browser.conftest import Server
+from tests.browser.pagedraw import evaluate
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
@@ -116,13 +117,8 @@ WORD_THEM = (
 
 
 def words(browser: Browser, server: Server, lang: str, theme: str | None) -> list[str]:
-    phone = Phone(browser, server.base, "reader", lang=lang)
-    try:
-        phone.open("/")
-        out: list[str] = phone.page.evaluate(WORD_THEM, [lang, NAMES, CLAIMS, theme])
-    finally:
-        phone.close()
-    return out
+    (out,) = evaluate(browser, server, lang, WORD_THEM, [lang, NAMES, CLAIMS, theme])
+    return list(out)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -163,13 +159,9 @@ def test_every_night_call_has_words(browser: Browser, server: Server, lang: str)
     """The call's header reads "Call 2 of 11: the Doppelgänger turned Minion", never the
     call's key; a call of several people names them in the plural ("the Lovers", not
     "Lover"), as the room's theme names them."""
-    phone = Phone(browser, server.base, "reader", lang=lang)
-    try:
-        phone.open("/")
-        plain = phone.page.evaluate(CALL_NAMES, [lang, CALLS, None])
-        themed = phone.page.evaluate(CALL_NAMES, [lang, CALLS, "pirates"])
-    finally:
-        phone.close()
+    plain, themed = evaluate(
+        browser, server, lang, CALL_NAMES, [lang, CALLS, None], [lang, CALLS, "pirates"]
+    )
     named = {step: name for (_, step), name in zip(CALLS, plain, strict=True)}
     for step, name in named.items():
         assert "_" not in name and name != step and "{" not in name, (step, name)
@@ -212,12 +204,7 @@ def test_the_page_names_each_role_as_its_familys_story_does(
     """A family may name a role its own way (a French Lupus table has a "Voyant", a
     Thiercelieux one a "Voyante"): the page says what the story and the narrator say."""
     catalog = json.loads(server.get("/api/catalog"))
-    phone = Phone(browser, server.base, "reader", lang=lang)
-    try:
-        phone.open("/")
-        page: dict[str, dict[str, str]] = phone.page.evaluate(ROLE_NAMES, [lang])
-    finally:
-        phone.close()
+    (page,) = evaluate(browser, server, lang, ROLE_NAMES, [lang])
     for family in catalog["families"]:
         story = family["roles"][lang][""]
         assert page[family["key"]] == story, family["key"]
@@ -244,12 +231,7 @@ def test_french_page_texts_elide_before_a_vowel(
     browser: Browser, server: Server, lang: str
 ) -> None:
     """ "Carte d'Ann", "Faire d'Émile l'hôte", as the story writes them; never in English."""
-    phone = Phone(browser, server.base, "reader", lang=lang)
-    try:
-        phone.open("/")
-        said: list[str] = phone.page.evaluate(ELIDED, [lang])
-    finally:
-        phone.close()
+    (said,) = evaluate(browser, server, lang, ELIDED, [lang])
     if lang == "fr":
         assert said[0].startswith("Carte d'Ann")
         assert said[1].startswith("Carte de Bruno")

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
-from tests.browser.conftest import Phone, Server
+from tests.browser.conftest import Server
+from tests.browser.pagedraw import evaluate
 
 NAMES = ["Zoé", "Bruno", "Céline", "Dédé", "Élise", "Fanny", "Gaston", "Hugo"]
 
@@ -80,12 +81,7 @@ WORD_THEM = """async ([lang, names, events]) => {
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_day_votes_tally_and_tie_are_worded(browser: Browser, server: Server, lang: str) -> None:
-    phone = Phone(browser, server.base, "reader", lang=lang)
-    try:
-        phone.open("/")
-        words = phone.page.evaluate(WORD_THEM, [lang, NAMES, EVENTS])
-    finally:
-        phone.close()
+    (words,) = evaluate(browser, server, lang, WORD_THEM, [lang, NAMES, EVENTS])
     assert words == WORDED[lang]
 
 
@@ -105,12 +101,7 @@ WORD_WITCH = WORD_THEM.replace("const ctx = {", "const ctx = { knowsRole: () => 
 def test_a_witch_who_heals_then_passes_kept_her_other_potion(
     browser: Browser, server: Server, lang: str
 ) -> None:
-    phone = Phone(browser, server.base, "reader", lang=lang)
-    try:
-        phone.open("/")
-        words = phone.page.evaluate(WORD_WITCH, [lang, NAMES, WITCH_NIGHTS])
-    finally:
-        phone.close()
+    (words,) = evaluate(browser, server, lang, WORD_WITCH, [lang, NAMES, WITCH_NIGHTS])
     other, none = (
         ("You used no other potion.", "You used no potion.")
         if lang == "en"
@@ -170,12 +161,7 @@ def test_every_event_a_player_sees_has_words(browser: Browser, server: Server, l
     seen = events_a_player_sees()
     assert {"pack_vote", "healed", "took", "picked", "chose", "deck_drawn"} <= set(seen)
     names = [f"P{s + 1}" for s in range(24)]
-    phone = Phone(browser, server.base, "reader", lang=lang)
-    try:
-        phone.open("/")
-        generic = phone.page.evaluate(FALLS_BACK, [lang, names, list(seen.values())])
-    finally:
-        phone.close()
+    (generic,) = evaluate(browser, server, lang, FALLS_BACK, [lang, names, list(seen.values())])
     assert generic == []
 
 
@@ -210,13 +196,14 @@ def test_the_werewolves_are_named_as_the_rooms_theme_names_them(
         "lovers.many": "Sweethearts",
     }
     plain_fr = {"lovers.many": "Amoureux"}  # the catalog's name: the page's words have none
-    phone = Phone(browser, server.base, "reader", lang="en")
-    try:
-        phone.open("/")
-        themed = phone.page.evaluate(THEMED, ["en", NAMES, events, pirates])
-        plain = phone.page.evaluate(THEMED, ["fr", NAMES, events, plain_fr])
-    finally:
-        phone.close()
+    themed, plain = evaluate(
+        browser,
+        server,
+        "en",
+        THEMED,
+        ["en", NAMES, events, pirates],
+        ["fr", NAMES, events, plain_fr],
+    )
     assert themed == [
         "The Mutineers: Bruno and Céline.",
         "Céline is a Mutineer.",
