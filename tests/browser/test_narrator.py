@@ -172,3 +172,46 @@ def test_narrated_game_master(  # noqa: PLR0917 - pytest's fixtures and paramete
         assert not narr.errors, narr.errors
     finally:
         narr.close()
+
+
+def test_cupids_two_lovers_are_tapped_then_sent_together(browser: Browser, server: Server) -> None:
+    """Cupid's question takes two names: each name's button sent that name alone, which
+    the game master refused, so the narrator had to type both.  The names are tapped now,
+    and "Send" answers with both."""
+    code, token = server.room(
+        None,
+        family="thiercelieux",
+        scenario="suggested",
+        players=9,
+        mode="narrated",
+        lang="en",
+        timers={"call": 1, "discussion": 1, "vote": 1},
+    )
+    narr = Phone(browser, server.base, "narrator").with_token(code, token)
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+    try:
+        narr.open(f"/r/{code}")
+        for i, name in enumerate(names):
+            narr.page.fill(f"#nm-{i}", name)
+        narr.page.click("#names button[type=submit]")
+        narr.page.click("[data-start]")
+        ask = narr.page.locator("#h-ask")
+        for name in names:  # each player's card: the first card still to deal
+            expect(ask).to_contain_text(f"Card of {name}")
+            narr.page.locator("[data-answer]").first.click()
+        expect(ask).to_have_text("The two players Cupid pointed at?", timeout=20_000)
+        send = narr.page.locator("button.primary[data-answer]")
+        expect(narr.page.locator("#h-ask ~ p.help")).to_have_text("Tap 2 names, then send.")
+        expect(send).to_be_disabled()
+        narr.page.click('[data-answer-pick="Bob"]')
+        expect(send).to_be_disabled()
+        narr.page.click('[data-answer-pick="Eve"]')
+        expect(send).to_have_text("Send: Bob and Eve")
+        send.click()
+        expect(ask).not_to_have_text("The two players Cupid pointed at?")
+        st = narr.state()
+        assert st is not None
+        assert not any("two players" in note for note in st["narrator"]["notes"]), st["narrator"]
+        assert not narr.errors, narr.errors
+    finally:
+        narr.close()

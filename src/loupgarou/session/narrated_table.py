@@ -152,6 +152,7 @@ class NarratedTable(ScriptClock):
                 "key": request.key,
                 "question": request.question,
                 "choices": list(request.choices),
+                "pick": request.pick,
                 "at": self.ask_at,
             }
         return {

@@ -256,7 +256,19 @@ class TableMaster:
     ) -> Steps[T]:
         """Ask until the answer parses (and whatever ``parse`` applies holds); each refusal
         is a note that says why, and the same question again."""
-        ask = Ask(key, self.locale.text(key, **params), _unique(choices))
+        return (yield from self._ask_for(key, parse, choices, 1, params))
+
+    def _ask_for(
+        self,
+        key: str,
+        parse: Callable[[str], T],
+        choices: Iterable[str],
+        pick: int,
+        params: Mapping[str, object],
+    ) -> Steps[T]:
+        """:meth:`_ask`, where ``pick`` of the choices together make an answer (Cupid's two
+        Lovers; :class:`Ask`)."""
+        ask = Ask(key, self.locale.text(key, **params), _unique(choices), pick)
         while True:
             sent = yield ask
             if not isinstance(sent, Answer):

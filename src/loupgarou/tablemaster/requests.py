@@ -79,14 +79,16 @@ class Ask:
     ``key`` names the question (the locale key, ``ask.seer``); ``question`` is its text in
     the game's language.  ``choices`` are answers a page may offer as buttons: the
     players who may be chosen (by name), the word for "nobody" when nobody is allowed,
-    yes and no, the cards still to deal, ...; every one of them is an answer the game
-    master understands.  It is empty when only free text fits (every ballot of a vote
-    may also be typed, as a list).
+    yes and no, the cards still to deal, ...; ``pick`` of them, sent together and
+    separated by commas, are an answer the game master understands (one, but Cupid's two
+    Lovers).  It is empty when only free text fits (every ballot of a vote may also be
+    typed, as a list).
     """
 
     key: str
     question: str
     choices: tuple[str, ...] = ()
+    pick: int = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -272,7 +272,7 @@ class GameMaster(TableMaster):
             self._attempt(lambda m: submit(m, seat, Action("pair", pair)))
             return pair
 
-        yield from self._ask("ask.cupid", parse, self._named(self._alive()))
+        yield from self._ask_for("ask.cupid", parse, self._named(self._alive()), 2, {})
 
     def _seer(self, decision: Decision) -> Steps[None]:
         targets = [a.players[0] for a in decision.options if a.kind == "look"]

@@ -659,13 +659,26 @@ function narrator(st, me, ui, ctx) {
   </section>${running ? "" : `-->${g && g.phase !== "over" ? `<p class="row"><button type="button" data-op="${paused ? "resume" : "pause"}">${esc(ctx.t(paused ? "narr.resume" : "narr.pause"))}</button></p>` : ""}`}
   ${ask?.form ? finalForm(ask, ui, ctx) : ""}
   ${ask && !ask.form ? `<section class="panel" aria-labelledby="h-ask"><h2 id="h-ask">${esc(ask.question)}</h2>
-    <div class="choices">${(ask.choices || []).map((c) => `<button type="button" data-answer="${esc(c)}" data-ask="${ask.id}">${esc(c)}</button>`).join("")}</div>
+    ${askChoices(ask, ui, ctx)}
     <form class="row" id="answer-free" data-ask="${ask.id}"><label class="sr" for="answer-text">${esc(ctx.t("narr.free"))}</label>
     <input id="answer-text" placeholder="${esc(ctx.t("narr.free"))}"><button type="submit">${esc(ctx.t("narr.send"))}</button></form></section>` : ""}
   ${narratorNotes(n, when, ctx)}
   ${g?.stage === "vote" || g?.stage === "discussion" ? `<section class="panel"><h3>${esc(ctx.t(g.stage === "vote" ? "day.who_done" : "day.who_ready"))}</h3>${whoDone(st, names, ctx, g.stage === "vote" ? "done" : "ready")}</section>` : ""}
   <details class="panel"><summary>${esc(ctx.t("narr.script"))}</summary><ol class="events">${cues.map((c, k) => `<li ${k === index ? 'aria-current="step"' : ""}>${k === index ? "▶ " : ""}<span class="muted small">${clockText(c.at)}</span> ${esc(c.text)}</li>`).join("")}</ol></details>
   ${g?.view ? publicLog(g.view, names, ctx, false) : ""}`;
+}
+
+/** A question's choices as buttons: one tap answers; where several make an answer (Cupid's
+ * two Lovers, `ask.pick`), taps choose and "Send" answers with them together. */
+function askChoices(ask, ui, ctx) {
+  const choices = ask.choices || [];
+  const pick = ask.pick || 1;
+  if (pick <= 1) return `<div class="choices">${choices.map((c) => `<button type="button" data-answer="${esc(c)}" data-ask="${ask.id}">${esc(c)}</button>`).join("")}</div>`;
+  const chosen = ui.answerPick?.ask === ask.id ? ui.answerPick.names : [];
+  const ready = chosen.length === pick;
+  return `<p class="help">${esc(ctx.t("narr.pick", { n: pick }))}</p>
+    <div class="choices" role="group">${choices.map((c) => `<button type="button" data-answer-pick="${esc(c)}" data-ask="${ask.id}" data-most="${pick}" aria-pressed="${chosen.includes(c)}">${chosen.includes(c) ? "✔ " : ""}${esc(c)}</button>`).join("")}</div>
+    <div class="row"><button type="button" class="primary" data-answer="${esc(chosen.join(", "))}" data-ask="${ask.id}" ${ready ? "" : "disabled"}>${esc(ready ? `${ctx.t("narr.send")}: ${list(chosen, ctx)}` : ctx.t("narr.send"))}</button></div>`;
 }
 
 /** "Who won?": the card in front of each player and whom each pointed at. */

@@ -355,6 +355,12 @@ app.addEventListener("click", (e) => {
   }
   if ("start" in d) return send({ type: "lobby", op: "start" });
   if ("op" in d) return send({ type: "lobby", op: d.op });
+  if ("answerPick" in d) {
+    const names = ui.answerPick?.ask === +d.ask ? ui.answerPick.names : [];
+    const next = names.includes(d.answerPick) ? names.filter((x) => x !== d.answerPick) : [...names, d.answerPick].slice(-+d.most);
+    ui.answerPick = { ask: +d.ask, names: next };
+    return paint();
+  }
   if ("answer" in d) return send({ type: "answer", ask: +d.ask, text: d.answer });
   if ("skip" in d) {
     narration.skip();
