@@ -496,10 +496,10 @@ function claims(view, names, ctx) {
     const own = claim && !ctx.isBot?.(e.data.seat);
     return `${esc(e.data.text)}${own ? `<br><span class="small muted">${esc(claim)}</span>` : ""}`;
   };
-  const list = (said) => `<ul class="plain events">${said.map((e) => `<li><strong>${esc(names[e.data.seat])}</strong>: ${line(e)}</li>`).join("")}</ul>`;
-  const now = today.length ? list(today) : `<p class="muted">${esc(ctx.t("day.no_claims_today"))}</p>`;
+  const ul = (said) => `<ul class="plain events">${said.map((e) => `<li><strong>${esc(names[e.data.seat])}</strong>: ${line(e)}</li>`).join("")}</ul>`;
+  const now = today.length ? ul(today) : `<p class="muted">${esc(ctx.t("day.no_claims_today"))}</p>`;
   if (!days.length) return now;
-  const before = days.map((d) => `${d.day !== null ? `<h4>${esc(ctx.t("stage.day", { n: d.day }))}</h4>` : ""}${list(d.said)}`).join("");
+  const before = days.map((d) => `${d.day !== null ? `<h4>${esc(ctx.t("stage.day", { n: d.day }))}</h4>` : ""}${ul(d.said)}`).join("");
   return `${now}<details class="earlier" id="claims-earlier" ${ctx.ui?.open?.["claims-earlier"] ? "open" : ""}><summary>${esc(ctx.t("day.claims_earlier", { n: days.length }))}</summary>${before}</details>`;
 }
 
