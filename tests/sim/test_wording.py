@@ -100,3 +100,13 @@ def test_a_witch_who_heals_then_passes_keeps_her_other_potion() -> None:
     # the next night she passes at once: no potion at all
     assert words.event(told(0, "victim_shown", seat=None)) == "You saw the pack's victim: nobody."
     assert words.event(told(0, "declined", step="witch")) == "You used no potion."
+
+
+def test_a_person_who_dies_in_lupus_is_told_a_ghost_still_votes() -> None:
+    words = Words(["Ann", "Bob"], 0, "lupus")
+    ghost = "You are a Ghost now: you may not speak, but you still name a suspect"
+    assert ghost in (words.event(public("lynched", seat=0)) or "")
+    assert ghost in (words.event(public("dawn", night=2, deaths=[1, 0])) or "")
+    assert ghost not in (words.event(public("lynched", seat=1)) or "")
+    thiercelieux = Words(["Ann", "Bob"], 0, "thiercelieux")
+    assert thiercelieux.event(public("lynched", seat=0)) == "You are lynched."

@@ -152,6 +152,15 @@ class Words:
         self.brewed: set[str] = set()
         """The Witches (as worded) who used a potion at this call: she may keep the other."""
 
+    def ghost(self, dead: Sequence[JSON]) -> str:
+        """What a person who just died in Lupus in Tabula is told: a Ghost still votes."""
+        if self.family != "lupus" or self.me is None or self.me not in dead:
+            return ""
+        return (
+            " You are a Ghost now: you may not speak, but you still name a suspect in each "
+            "day's first round."
+        )
+
     def who(self, seat: JSON) -> str:
         if seat is None:
             return "nobody"
@@ -394,15 +403,19 @@ class Words:
             return None
         if k == "dawn":
             when = f"of day {d['day']}" if "day" in d else f"after night {d.get('night', '')}"
-            return f"Dawn {when.strip()}: " + (
-                f"{self.whom(d['deaths'])} died in the night."
-                if d["deaths"]
-                else "nobody died in the night."
+            return (
+                f"Dawn {when.strip()}: "
+                + (
+                    f"{self.whom(d['deaths'])} died in the night."
+                    if d["deaths"]
+                    else "nobody died in the night."
+                )
+                + self.ghost(d["deaths"])
             )
         if k == "card_revealed":
             return f"{self.does(d['seat'], 'was', 'were')} {role_words(d['role'])}."
         if k == "lynched":
-            return f"{self.does(d['seat'], 'is', 'are')} lynched."
+            return f"{self.does(d['seat'], 'is', 'are')} lynched." + self.ghost([d["seat"]])
         if k == "vote_opens":
             return f"Vote: {vote_words(d['vote'])}, among {self.whom(d['candidates'])}."
         if k == "captain_elected":
