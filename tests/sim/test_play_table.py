@@ -75,8 +75,8 @@ def test_a_troublemaker_at_ten_players_names_two_players_instead_of_37_options()
 
 def test_once_out_the_person_watches_the_rest_at_their_pace() -> None:
     lines, prompts = run(["lupus", "--seed", "3", "--seat", "2"], [])
-    assert "You are lynched." in lines
-    out_at = lines.index("You are lynched.")
+    out_at = next(i for i, line in enumerate(lines) if line.startswith("You are lynched."))
+    assert "You are a Ghost now" in lines[out_at]
     pauses = prompts.count("(press Enter to go on) ")
     nights_after = sum(1 for line in lines[out_at:] if re.match(r"Night \d+ falls", line))
     assert pauses >= nights_after >= 1
