@@ -4,7 +4,10 @@ and theme, timer bounds.  Built once per process (it depends on the package only
 
 from __future__ import annotations
 
+import json
+import re
 from functools import cache
+from importlib import resources
 
 from loupgarou.core.errors import LoupGarouError
 from loupgarou.core.events import JSON
@@ -47,21 +50,40 @@ def _scenarios(family: str) -> list[JSON]:
 
 
 def _title(family: str, key: str) -> dict[str, str]:
+    """A scenario's name in each language: the box's for One Night, the pages' own words
+    (``scen.<family>.<key>``, with its ``.about``) for the tables we named ourselves."""
     if family == "one-night":
         from loupgarou.variants.one_night.scenarios import find_scenario
 
         found = find_scenario(key)
         return {"fr": found.name_fr, "en": found.title_en}
-    if family == "lupus":
-        from loupgarou.sim.scenarios import find_lupus_scenario
+    titles: dict[str, str] = {}
+    for lang in LANGUAGES:
+        words = _page_words(lang)
+        name = words.get(f"scen.{family}.{key}")
+        if name is None:
+            titles[lang] = key
+            continue
+        locale = load_locale(lang, family)
+        about = words.get(f"scen.{family}.{key}.about")
+        titles[lang] = _named(name, locale) + (f" — {_named(about, locale)}" if about else "")
+    return titles
 
-        about = find_lupus_scenario(key).about
-        return {"fr": key, "en": f"{key}: {about}"}
-    words = {
-        "suggested": "the suggested deck",
-        "suggested-thief": "the suggested deck with the Thief",
-    }
-    return {"fr": key, "en": words.get(key, key)}
+
+@cache
+def _page_words(lang: str) -> dict[str, str]:
+    """The pages' translations (``web/i18n``), where our own scenarios are named."""
+    source = resources.files("loupgarou") / "web" / "i18n" / f"{lang}.json"
+    words: dict[str, str] = json.loads(source.read_text(encoding="utf-8"))
+    return words
+
+
+def _named(text: str, locale: Locale) -> str:
+    """``text`` with the pages' role placeholders (``{thief}``, ``{werewolf_many}``) named."""
+    return _ROLE_WORD.sub(lambda m: locale.role(m.group(1), many=bool(m.group(2))), text)
+
+
+_ROLE_WORD = re.compile(r"\{([a-z_]+?)(_many)?\}")
 
 
 def _names(locale: Locale) -> dict[str, JSON]:
