@@ -146,3 +146,19 @@ def test_the_verdict_at_the_end_names_the_werewolf_who_died() -> None:
     assert "  - a Werewolf died (Céline)" in lines  # the rules say "seat 2": people read names
     end = lines[lines.index("=== The game is over ===") :]
     assert not any(re.search(r"\bseat \d", line) for line in end)
+
+
+def test_a_ghost_is_not_asked_a_question_with_one_answer() -> None:
+    """A Lupus in Tabula Ghost is still called at its card's call (so that the table cannot
+    tell which card it held), with nothing to do but let it pass: the terminal asked
+    "Your decision: 1. do nothing" every night."""
+    lines, _ = run(["lupus", "--scenario", "specials", "--players", "9", "--seed", "8"], [])
+    text = "\n".join(lines)
+    assert "You received the Bodyguard." in text and "You are lynched." in text
+    out_at = next(i for i, line in enumerate(lines) if line.startswith("You are lynched."))
+    assert "You did nothing (as the Bodyguard)." in lines[out_at:]
+    for i, line in enumerate(lines):
+        if line.startswith("Your decision"):
+            assert lines[i + 2].startswith("  2. ") or "two players" in lines[i + 1], lines[
+                i : i + 3
+            ]

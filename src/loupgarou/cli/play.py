@@ -178,6 +178,10 @@ class TerminalSeat:
         if decision.kind == "werewolf_wake" and decision.allows(decision.default):
             # Every night, a Werewolf wakes with the pack: not a question worth asking.
             return decision.default
+        if len(decision.options) == 1:
+            # Nothing to choose (a Lupus Ghost at its card's call, called so that the table
+            # cannot tell which card it held): the only option, without a question.
+            return decision.options[0]
         self.write(f"Your decision ({decision_words(decision.kind)}):")
         pairs = [a for a in decision.options if len(a.players) == 2 and not a.centre]
         if len(decision.options) > MAX_LISTED and len(pairs) >= len(decision.options) - 1:
