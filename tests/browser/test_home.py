@@ -101,3 +101,51 @@ def test_a_name_typed_after_the_player_count_is_kept(browser: Browser, server: S
         assert deck.count("Villager") == 9 and deck.count("Werewolf") == 2, deck
     finally:
         phone.close()
+
+
+def test_the_packs_clock_is_offered_where_a_pack_chooses_a_victim(
+    browser: Browser, server: Server
+) -> None:
+    """Thiercelieux and Lupus on phones have a clock for the Werewolves' call; One Night's
+    Werewolves only look (no such clock), and a narrated table has no phone calls to time."""
+    host = Phone(browser, server.base, "host")
+    try:
+        host.open("/")
+        page = host.page
+        page.click("details summary")
+        page.check('input[name="family"][value="one-night"]')
+        expect(page.locator("#timer-call")).to_be_visible()
+        expect(page.locator("#timer-pack")).to_have_count(0)
+        page.check('input[name="family"][value="lupus"]')
+        expect(page.locator("#timer-pack")).to_have_value("30")
+        expect(page.locator("#timer-pack-h")).to_contain_text("agrees on a victim")
+        page.check('input[name="mode"][value="narrated"]')
+        expect(page.locator("#timer-pack")).to_have_count(0)
+        page.check('input[name="mode"][value="phones"]')
+        page.fill("#timer-pack", "75")
+        page.dispatch_event("#timer-pack", "change")
+        page.fill("#my-name", "Ann")
+        page.click("#create button[type=submit]")
+        page.wait_for_url("**/r/*")
+        expect(page.locator("#seats")).to_be_visible()
+        st = host.state()
+        assert st is not None
+        assert st["room"]["settings"]["timers"]["pack"] == 75
+        expect(page.locator("section[aria-labelledby=h-set]")).to_contain_text(
+            "the pack's call 75 s"
+        )
+        # The host changes it in the lobby.
+        page.click("#edit-settings summary")
+        page.fill("#set-pack", "40")
+        page.click("#settings-form button[type=submit]")
+        expect(page.get_by_text("the pack's call 40 s")).to_be_visible()
+        # A family without a victim call: neither the field nor the words.
+        if not page.locator("#set-family").is_visible():
+            page.click("#edit-settings summary")
+        page.select_option("#set-family", "one-night")
+        page.click("#settings-form button[type=submit]")
+        expect(page.get_by_text("Night calls 10 s · discussion")).to_be_visible()
+        expect(page.locator("#set-pack")).to_have_count(0)
+        assert not host.errors, host.errors
+    finally:
+        host.close()

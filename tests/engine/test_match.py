@@ -31,6 +31,7 @@ class CoinFamily:
     title: str = "Coin"
     min_players: int = 2
     max_players: int = 2
+    victim_call: str | None = None
     options: tuple[OptionSpec, ...] = ()
 
     def setup(self, config: GameConfig) -> tuple[Coin, tuple[SetupWarning, ...]]:

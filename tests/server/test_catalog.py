@@ -35,3 +35,15 @@ def test_our_own_tables_are_named_as_the_pages_name_them() -> None:
     )
     assert named["lupus", "basic"]["fr"] == "De base — Loups-Garous, Voyant et Villageois."
     assert named["one-night", "premiere-nuit"]["fr"] == "La Première Nuit"
+
+
+def test_each_family_says_whether_its_pack_has_a_call_of_its_own() -> None:
+    """The pages offer the pack's clock for these families only (docs/protocol.md)."""
+    calls = {f["key"]: f["victim_call"] for f in catalog()["families"]}
+    assert calls == {"one-night": None, "thiercelieux": "werewolves", "lupus": "werewolves"}
+    assert catalog()["timers"]["default"] == {
+        "call": 10.0,
+        "pack": 30.0,
+        "discussion": 300.0,
+        "vote": 60.0,
+    }

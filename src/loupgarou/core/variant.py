@@ -166,6 +166,10 @@ class Variant(Protocol):
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
+    victim_call: str | None
+    """The night call at which the pack agrees on a victim (the ``step`` of its
+    ``night_step`` event), or None when the family has none (One Night): a room of phones
+    gives that call a clock of its own (docs/protocol.md, *Room settings*)."""
 
     def setup(self, config: GameConfig) -> tuple[Any, tuple[SetupWarning, ...]]:
         """Validate ``config`` and return the initial state, or raise SetupError."""

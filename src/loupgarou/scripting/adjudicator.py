@@ -75,6 +75,7 @@ class Watched:
         self.min_players: int = variant.min_players
         self.max_players: int = variant.max_players
         self.options: tuple[OptionSpec, ...] = variant.options
+        self.victim_call: str | None = variant.victim_call
         self.asking: Any = None
 
     def setup(self, config: GameConfig) -> tuple[Any, tuple[SetupWarning, ...]]:

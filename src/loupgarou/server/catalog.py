@@ -133,6 +133,7 @@ def catalog() -> dict[str, JSON]:
                     for o in variant.options
                 ],
                 "roles": _roles(name),
+                "victim_call": variant.victim_call,
             }
         )
     return {

@@ -212,8 +212,22 @@ class PhoneGame:
         self.stage = "call"
         self.done = set()
         self.tasks = {}
-        self.deadline = now + self.settings.timers.call
+        self.deadline = now + self._call_seconds()
         self._give_night_tasks()
+
+    def _call_seconds(self) -> float:
+        """The clock of the call shown: the pack's own for the call where it agrees on a
+        victim (it wakes, finds its partners and votes), the call clock for every other.
+        Public: which call this is follows from the deck and the night's number."""
+        timers = self.settings.timers
+        victim = self.variant.victim_call
+        if (
+            victim is not None
+            and self.call < len(self.steps)
+            and self.steps[self.call][1] == victim
+        ):
+            return timers.pack
+        return timers.call
 
     def _begin_night(self, now: float) -> None:
         """A night begins: what the table knows now is what it sees until dawn is shown."""

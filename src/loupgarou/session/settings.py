@@ -24,7 +24,17 @@ LANGUAGES: Final = ("en", "fr")
 BOT_LEVELS: Final = ("random", "sensible")
 TIMER_BOUNDS: Final = (1.0, 604800.0)
 """Every timer lies between one second and a week."""
-DEFAULT_TIMERS: Final[Mapping[str, float]] = {"call": 10.0, "discussion": 300.0, "vote": 60.0}
+DEFAULT_TIMERS: Final[Mapping[str, float]] = {
+    "call": 10.0,
+    "pack": 30.0,
+    "discussion": 300.0,
+    "vote": 60.0,
+}
+"""Seconds: a night call; the call where the pack agrees on a victim (Thiercelieux, Lupus in
+Tabula: it wakes, finds its members and votes, which takes people longer than one role's
+tap); the day's discussion; each vote or decision.  What a new room is offered (the
+catalog's defaults).  Settings without a ``pack`` timer give the pack the call's clock, as
+every room had before that timer existed, so that their stored logs replay as played."""
 MAX_SEATS: Final = 40
 """The most seats a served room holds (the engine plays more; a room of phones stops here)."""
 
@@ -38,9 +48,17 @@ class Timers:
     call: float = 10.0
     discussion: float = 300.0
     vote: float = 60.0
+    pack: float = 10.0
+    """The call where the pack agrees on a victim (``Variant.victim_call``); given no value,
+    the call's (see :data:`DEFAULT_TIMERS`)."""
 
     def to_json(self) -> dict[str, JSON]:
-        return {"call": self.call, "discussion": self.discussion, "vote": self.vote}
+        return {
+            "call": self.call,
+            "pack": self.pack,
+            "discussion": self.discussion,
+            "vote": self.vote,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +114,8 @@ def _choice(obj: Mapping[str, JSON], key: str, allowed: tuple[str, ...], default
     return str(value)
 
 
-def _timer(obj: Mapping[str, JSON], key: str) -> float:
-    value = obj.get(key, DEFAULT_TIMERS[key])
+def _timer(obj: Mapping[str, JSON], key: str, default: float) -> float:
+    value = obj.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise _bad("settings.bad_timer", f"the '{key}' timer must be a number of seconds")
     low, high = TIMER_BOUNDS
@@ -107,6 +125,16 @@ def _timer(obj: Mapping[str, JSON], key: str) -> float:
             f"the '{key}' timer must be between {low:g} second and {high:g} seconds (a week)",
         )
     return float(value)
+
+
+def _timers(obj: Mapping[str, JSON]) -> Timers:
+    call = _timer(obj, "call", DEFAULT_TIMERS["call"])
+    return Timers(
+        call=call,
+        pack=_timer(obj, "pack", call),
+        discussion=_timer(obj, "discussion", DEFAULT_TIMERS["discussion"]),
+        vote=_timer(obj, "vote", DEFAULT_TIMERS["vote"]),
+    )
 
 
 def parse_settings(obj: JSON) -> Settings:
@@ -162,7 +190,7 @@ def parse_settings(obj: JSON) -> Settings:
         mode=_choice(obj, "mode", MODES, "phones"),
         lang=_choice(obj, "lang", LANGUAGES, "en"),
         theme=theme,
-        timers=Timers(*(_timer(timers_json, k) for k in ("call", "discussion", "vote"))),
+        timers=_timers(timers_json),
         bots=_choice(obj, "bots", BOT_LEVELS, "sensible"),
         dead_see_all=dead_see_all,
     )

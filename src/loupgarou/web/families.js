@@ -61,6 +61,7 @@ export function families(cat, theme = null) {
       })),
       roles,
       names,
+      packCall: !!f.victim_call,
       options: entries(f.options, "name").map(([k, o]) => ({ ...o, name: k, words })),
     };
   });

@@ -9,7 +9,7 @@ let busy = false;
 let error = null;
 const DEFAULTS = {
   family: "one-night", scenario: null, deck: null, players: 5, options: {}, mode: "phones",
-  lang: "en", theme: null, timers: { call: 10, discussion: 300, vote: 60 }, bots: "sensible",
+  lang: "en", theme: null, timers: { call: 10, pack: 30, discussion: 300, vote: 60 }, bots: "sensible",
   dead_see_all: false,
 };
 let settings = { ...DEFAULTS, ...(store.get("settings") || {}) };
@@ -95,7 +95,7 @@ function render() {
     <p class="help" id="my-name-h">${esc(t(settings.mode === "narrated" ? "home.name.narrator" : "home.name.help"))}</p>
     <details><summary>${esc(t("home.more"))}</summary>
     ${fam.options.length ? `<fieldset><legend>${esc(t("home.options"))}</legend>${fam.options.map((o) => optionField(o, settings.options[o.name] ?? o.default)).join("")}</fieldset>` : ""}
-    <fieldset><legend>${esc(t("home.timers"))}</legend>${["call", "discussion", "vote"].map(timer).join("")}</fieldset>
+    <fieldset><legend>${esc(t("home.timers"))}</legend>${["call", ...(fam.packCall && settings.mode !== "narrated" ? ["pack"] : []), "discussion", "vote"].map(timer).join("")}</fieldset>
     <label for="room-lang">${esc(t("home.lang"))}</label>
     <select id="room-lang">${(catalog.languages || ["en", "fr"]).map((l) => { const c = l.code || l; return `<option value="${esc(c)}" ${settings.lang === c ? "selected" : ""}>${esc(t(`lang.${c}`))}</option>`; }).join("")}</select>
     <label for="theme">${esc(t("home.theme"))}</label>

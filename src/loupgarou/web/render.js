@@ -301,7 +301,8 @@ function settingsSummary(st, ctx) {
   const cards = st.room.table || s.deck;
   const deck = cards ? `<p class="small">${esc(ctx.t("home.deck.is"))} ${esc(cards.map((r) => ctx.role(r)).join(", "))}</p>` : "";
   const tm = s.timers || {};
-  return `<p>${bits.map(esc).join(" · ")}</p>${deck}${opts}<p class="small muted">${esc(ctx.t("lobby.timers", { call: tm.call ?? "?", discussion: tm.discussion ?? "?", vote: tm.vote ?? "?" }))}</p>`;
+  const clocks = { call: tm.call ?? "?", pack: tm.pack ?? "?", discussion: tm.discussion ?? "?", vote: tm.vote ?? "?" };
+  return `<p>${bits.map(esc).join(" · ")}</p>${deck}${opts}<p class="small muted">${esc(ctx.t(fam?.packCall && s.mode !== "narrated" ? "lobby.timers_pack" : "lobby.timers", clocks))}</p>`;
 }
 
 /** The host changes the table in the lobby: everything the home page lets them choose
@@ -341,6 +342,7 @@ function settingsEditor(st, ui, ctx) {
     ${options.length ? `<fieldset><legend>${esc(ctx.t("home.options"))}</legend>${options.map((o) => ctx.optionField(o, (s.options || {})[o.name] ?? o.default, "set-opt")).join("")}</fieldset>` : ""}
     <fieldset><legend>${esc(ctx.t("home.timers"))}</legend>
     ${num("set-call", "home.timer.call", tm.call, 1, tmax, ctx.t("home.timer.call.help"))}
+    ${fam?.packCall && s.mode !== "narrated" ? num("set-pack", "home.timer.pack", tm.pack, 1, tmax, ctx.t("home.timer.pack.help")) : ""}
     ${num("set-discussion", "home.timer.discussion", tm.discussion, 1, tmax, ctx.t("home.timer.discussion.help"))}
     ${num("set-vote", "home.timer.vote", tm.vote, 1, tmax, ctx.t("home.timer.vote.help"))}</fieldset>
     ${sel("set-lang", "home.lang", ["en", "fr"].map((l) => [l, ctx.t(`lang.${l}`)]), s.lang)}

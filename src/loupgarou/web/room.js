@@ -394,7 +394,7 @@ function formSettings(f, deckChange = null) {
     ...cur, family, players: num(v("set-players"), cur.players), lang: v("set-lang") || cur.lang,
     theme: v("set-theme") || null, bots: v("set-bots") || cur.bots,
     dead_see_all: !!f.querySelector("#set-dead")?.checked,
-    timers: { ...cur.timers, call: num(v("set-call"), cur.timers.call), discussion: num(v("set-discussion"), cur.timers.discussion), vote: num(v("set-vote"), cur.timers.vote) },
+    timers: { ...cur.timers, call: num(v("set-call"), cur.timers.call), pack: num(v("set-pack"), cur.timers.pack), discussion: num(v("set-discussion"), cur.timers.discussion), vote: num(v("set-vote"), cur.timers.vote) },
   };
   if (family !== cur.family) {
     const first = fam?.scenarios[0];

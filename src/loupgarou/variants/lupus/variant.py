@@ -89,6 +89,7 @@ class Lupus:
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
     options: tuple[OptionSpec, ...] = OPTIONS
+    victim_call: str | None = "werewolves"
 
     # --- set-up and chance ---------------------------------------------------------------
 

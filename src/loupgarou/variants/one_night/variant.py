@@ -39,6 +39,7 @@ class OneNight:
     title: str = "One Night (Loup-Garou pour une Nuit)"
     min_players: int = 3
     max_players: int = 10
+    victim_call: str | None = None
     options: tuple[OptionSpec, ...] = (
         OptionSpec(
             "edition",

@@ -193,6 +193,7 @@ class Thiercelieux:
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
     options: tuple[OptionSpec, ...] = OPTIONS
+    victim_call: str | None = "werewolves"
 
     def __init__(self) -> None:
         # The engine asks these at every input (and looks them up once a match): plain
