@@ -89,15 +89,15 @@ def test_a_whole_game_is_played_from_the_answers_typed_and_recorded(
     lines = captured.out.splitlines()
     assert "    » Show the Seer (Cid) a thumb up: Gus is a Werewolf." in lines
     assert lines[-3:] == [
-        "[14:24] The humans win!",
-        "[14:27] No Werewolf is left alive.",
-        "[14:30] Winners: Ann, Cid, Dan, Eve, Fay, Hal and Ivy.",
+        "[14:21] The humans win!",
+        "[14:24] No Werewolf is left alive.",
+        "[14:27] Winners: Ann, Cid, Dan, Eve, Fay, Hal and Ivy.",
     ]
     assert f"record written to {record}" in captured.err
     game = replay(json.loads(record.read_text(encoding="utf-8")))
     assert game.outcome is not None and game.outcome.teams == frozenset({"humans"})
     assert game.config.options == {}
-    assert clock.elapsed == 14 * 60 + 30 + 3  # the last piece of news is followed by a pause
+    assert clock.elapsed == 14 * 60 + 27 + 3  # the last piece of news is followed by a pause
     assert "You have 3 minutes to talk it over" in captured.out  # the rules' default
 
 

@@ -288,6 +288,20 @@ def test_a_stage_2_result_stands_for_every_ballot() -> None:
     ]
 
 
+def test_a_stage_2_result_is_announced_without_a_count_nobody_saw(game: Game) -> None:
+    """Given the lynched suspect alone (days 2 and 3), the game master recorded every ballot
+    for that suspect; it used to read that count out ("Votes: Bob 7, Gus 0."), which the
+    tokens turned over on the table could belie.  It says the lynch; a count given ballot by
+    ballot (day 1) is still read."""
+    texts = game.out.texts
+    assert "Votes: Cid 5, Gus 5." in texts
+    assert not [t for t in texts if t in ("Votes: Bob 7, Gus 0.", "Votes: Gus 5, Dan 0.")]
+    assert (
+        "The village lynches Bob, who joins the Ghosts: no more speaking, and the card stays "
+        "hidden." in texts
+    )
+
+
 def test_the_end_of_the_input_is_an_error() -> None:
     with pytest.raises(ScriptError) as err:
         play(WHOLE_GAME[:5])

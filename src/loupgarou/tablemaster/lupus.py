@@ -111,6 +111,10 @@ class LupusGameMaster(TableMaster):
         """Today's stage 1 calling order."""
         self.suspects: list[int] = []
         """Today's suspects, in the engine's order (the paw print goes to the first)."""
+        self.ballots_told = True
+        """Whether the narrator gave today's stage 2 ballot by ballot; given the result alone,
+        every voter's ballot is recorded for the lynched suspect, a count nobody saw, so it
+        is not read out."""
 
     # --- the game --------------------------------------------------------------------------
 
@@ -338,6 +342,8 @@ class LupusGameMaster(TableMaster):
                 loc.text("note.clues", first=first, second=second),
             ]
         if kind == "votes_revealed":
+            if not self.ballots_told:
+                return []  # the lynch says the result; the tokens on the table, the count
             counts = {int(s): int(k) for s, k in data["counts"]}
             revealed = [say("stage2.counts", detail=self._detail(counts))]
             if len(set(counts.values())) == 1:
@@ -421,6 +427,7 @@ class LupusGameMaster(TableMaster):
     def _stage2(self, voters: list[int]) -> Steps[None]:
         """The secret vote: the result (one suspect), or every voter's ballot in seat order."""
         suspects = sorted(self.suspects)
+        self.ballots_told = True
 
         def result(chosen: int) -> None:
             if chosen not in suspects:
@@ -430,5 +437,6 @@ class LupusGameMaster(TableMaster):
                     names=self.players.listing(suspects),
                 )
             self._attempt(lambda m: self._cast(m, voters, [chosen] * len(voters)))
+            self.ballots_told = False
 
         yield from self._ask_ballots("ask.stage2", voters, result, suspects)
