@@ -72,8 +72,9 @@ def test_a_whole_game_reaches_the_verdict_with_its_reasons(game: Game) -> None:
     outcome = game.match.outcome
     assert outcome is not None and outcome.teams == frozenset({"werehamster"})
     assert game.out.texts[-7:] == [
-        "The village lynches Gus, who joins the Ghosts: no more speaking, and the card stays "
-        "hidden.",
+        # the last lynch makes no Ghost (it said "who joins the Ghosts: no more speaking, and
+        # the card stays hidden", then "turn your card face up")
+        "The village lynches Gus.",
         "The game is over. Everyone, turn your card face up.",
         "Kim held the Mythomaniac card and played as: Villager.",
         "The Werehamster wins, alone!",

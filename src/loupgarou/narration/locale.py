@@ -343,6 +343,7 @@ LUPUS_TEXT_KEYS: frozenset[str] = frozenset(
         "stage2.reveal",
         "stage2.counts",
         "stage2.tie",
+        "lynch.last",
         "dawn.ghost",
         "welcome.given",
         "welcome.drawn",

@@ -351,8 +351,8 @@ class LupusGameMaster(TableMaster):
                 lynched = first_clockwise(start, sorted(counts), self.n)
                 revealed.append(say("stage2.tie", name=name(start), target=name(lynched)))
             return revealed
-        if kind == "lynched":
-            return [say("lynch.done", name=name(data["seat"]))]
+        if kind == "lynched":  # a Ghost, unless the lynch ended the game (every card shown)
+            return [say("lynch.done" if not self.m.over else "lynch.last", name=name(data["seat"]))]
         if kind == "cards_revealed":
             shown = [say("end.over")]
             for seat, (card, role) in enumerate(zip(data["cards"], data["roles"], strict=True)):
