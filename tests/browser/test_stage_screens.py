@@ -158,6 +158,33 @@ def test_a_lupus_ghost_is_told_it_still_votes(browser: Browser, server: Server) 
     assert "You are dead: stay silent and watch." in dead["under"], dead["under"]
 
 
+def test_the_ghosts_are_listed_among_the_voters_of_stage_1(
+    browser: Browser, server: Server
+) -> None:
+    """Every Lupus in Tabula Ghost names a suspect in stage 1: "Who voted" listed the living
+    only, so a Ghost's ballot was never seen coming nor cast.  In stage 2 (the living who
+    are not suspects vote) and in Thiercelieux the dead are not listed."""
+    host, _, _ = state_at_a_decision("lupus", 9, range(20), "vote", "stage1")
+    names = host["game"]["view"]["players"]
+    alive = host["game"]["view"]["public"]["alive"]
+    dead = [s for s in range(len(names)) if s not in alive]
+    assert dead  # the pack killed on the first night
+    me = {"role": "host", "seat": 0, "name": names[0]}
+    phone = Phone(browser, server.base, "host")
+    try:
+        phone.open("/")
+        shown = draw(phone, host, float(host["now"]), me)
+        host["game"]["view"]["public"]["step"] = "stage2"
+        stage2 = draw(phone, host, float(host["now"]), me)
+    finally:
+        phone.close()
+    listed = [line[1:].strip() for line in shown["who_done"]]  # "✔ Ann" or "… Ann"
+    assert listed == [
+        f"{name} (Ghost)" if seat in dead else name for seat, name in enumerate(names)
+    ], listed
+    assert [line[1:].strip() for line in stage2["who_done"]] == [names[s] for s in alive]
+
+
 def test_what_was_said_on_earlier_days_is_folded_away(browser: Browser, server: Server) -> None:
     """Today's statements first; the earlier days' under "Earlier days": by day 3 of a Lupus
     table the list ran to screens of what had been said before."""

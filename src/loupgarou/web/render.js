@@ -470,9 +470,13 @@ function whoDone(st, names, ctx, key) {
   const g = st.game;
   const list_ = key === "ready" ? g.ready || [] : g.done || [];
   const alive = g.view?.public?.alive;
-  const seats = names.map((_, i) => i).filter((i) => !isList(alive) || alive.includes(i));
+  const dead = (i) => isList(alive) && !alive.includes(i);
+  // Lupus in Tabula's Ghosts vote in stage 1 too: they are listed, named as Ghosts.
+  const ghosts = key === "done" && ctx.family === "lupus" && g.view?.public?.step === "stage1";
+  const seats = names.map((_, i) => i).filter((i) => ghosts || !dead(i));
+  const name = (i) => (ghosts && dead(i) ? ctx.t("day.ghost_voter", { name: names[i], ghost: ctx.role("ghost") }) : names[i]);
   return `<ul class="plain grid" aria-label="${esc(ctx.t(`day.who_${key}`))}">${seats
-    .map((i) => `<li>${list_.includes(i) ? "✔" : "…"} ${esc(names[i])} <span class="sr">${esc(list_.includes(i) ? ctx.t(`day.${key}_yes`) : ctx.t(`day.${key}_no`))}</span></li>`)
+    .map((i) => `<li>${list_.includes(i) ? "✔" : "…"} ${esc(name(i))} <span class="sr">${esc(list_.includes(i) ? ctx.t(`day.${key}_yes`) : ctx.t(`day.${key}_no`))}</span></li>`)
     .join("")}</ul>`;
 }
 
