@@ -161,28 +161,29 @@ def test_a_lupus_ghost_is_told_it_still_votes(browser: Browser, server: Server) 
 def test_the_ghosts_are_listed_among_the_voters_of_stage_1(
     browser: Browser, server: Server
 ) -> None:
-    """Every Lupus in Tabula Ghost names a suspect in stage 1: "Who voted" listed the living
-    only, so a Ghost's ballot was never seen coming nor cast.  In stage 2 (the living who
-    are not suspects vote) and in Thiercelieux the dead are not listed."""
+    """Stage 1 of Lupus in Tabula is voted in turn by the living and the Ghosts: "Who voted"
+    listed the living only, so a Ghost's ballot was never seen coming, and in seat order.
+    It lists the calling order now, a Ghost named as one.  Stage 2 is voted by the living
+    who are not suspects: the suspects were listed as yet to vote, which they never do."""
     host, _, _ = state_at_a_decision("lupus", 9, range(20), "vote", "stage1")
     names = host["game"]["view"]["players"]
-    alive = host["game"]["view"]["public"]["alive"]
+    public = host["game"]["view"]["public"]
+    alive, order = public["alive"], public["order"]
     dead = [s for s in range(len(names)) if s not in alive]
     assert dead  # the pack killed on the first night
+    assert sorted(order) == list(range(len(names)))  # every seat, from the Welcome card on
     me = {"role": "host", "seat": 0, "name": names[0]}
     phone = Phone(browser, server.base, "host")
     try:
         phone.open("/")
         shown = draw(phone, host, float(host["now"]), me)
-        host["game"]["view"]["public"]["step"] = "stage2"
+        public["step"], public["suspects"] = "stage2", alive[:2]
         stage2 = draw(phone, host, float(host["now"]), me)
     finally:
         phone.close()
     listed = [line[1:].strip() for line in shown["who_done"]]  # "✔ Ann" or "… Ann"
-    assert listed == [
-        f"{name} (Ghost)" if seat in dead else name for seat, name in enumerate(names)
-    ], listed
-    assert [line[1:].strip() for line in stage2["who_done"]] == [names[s] for s in alive]
+    assert listed == [f"{names[s]} (Ghost)" if s in dead else names[s] for s in order], listed
+    assert [line[1:].strip() for line in stage2["who_done"]] == [names[s] for s in alive[2:]]
 
 
 def test_what_was_said_on_earlier_days_is_folded_away(browser: Browser, server: Server) -> None:

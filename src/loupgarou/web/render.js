@@ -469,11 +469,17 @@ function dayTask(st, me, ui, names, ctx) {
 function whoDone(st, names, ctx, key) {
   const g = st.game;
   const list_ = key === "ready" ? g.ready || [] : g.done || [];
-  const alive = g.view?.public?.alive;
+  const pub = g.view?.public || {};
+  const alive = pub.alive;
   const dead = (i) => isList(alive) && !alive.includes(i);
-  // Lupus in Tabula's Ghosts vote in stage 1 too: they are listed, named as Ghosts.
-  const ghosts = key === "done" && ctx.family === "lupus" && g.view?.public?.step === "stage1";
-  const seats = names.map((_, i) => i).filter((i) => ghosts || !dead(i));
+  const living = names.map((_, i) => i).filter((i) => !dead(i));
+  // Lupus in Tabula: stage 1 is voted in turn by the living and the Ghosts (listed in their
+  // calling order, a Ghost named as one); stage 2 by the living who are not suspects.
+  const lupus = key === "done" && ctx.family === "lupus";
+  const ghosts = lupus && pub.step === "stage1" && isList(pub.order) && pub.order.length > 0;
+  const seats = ghosts ? pub.order
+    : lupus && pub.step === "stage2" && isList(pub.suspects) ? living.filter((i) => !pub.suspects.includes(i))
+    : living;
   const name = (i) => (ghosts && dead(i) ? ctx.t("day.ghost_voter", { name: names[i], ghost: ctx.role("ghost") }) : names[i]);
   return `<ul class="plain grid" aria-label="${esc(ctx.t(`day.who_${key}`))}">${seats
     .map((i) => `<li>${list_.includes(i) ? "✔" : "…"} ${esc(name(i))} <span class="sr">${esc(list_.includes(i) ? ctx.t(`day.${key}_yes`) : ctx.t(`day.${key}_no`))}</span></li>`)
