@@ -43,7 +43,7 @@ DRAW = """async ([lang, st, now, me, ui]) => {
     said_today: [...(box.querySelector("#h-claims")?.parentElement.querySelectorAll(":scope > ul > li") ?? [])].map((li) => li.textContent),
     said_before: box.querySelector("#claims-earlier summary")?.textContent ?? null,
     final_cards: [...box.querySelectorAll("#fc-0 option")].map((o) => o.value).filter((v) => v),
-    who_done: [...(box.querySelector("ul.grid")?.querySelectorAll("li") ?? [])].map((li) => li.firstChild.textContent.trim()),
+    who_done: [...(box.querySelector("ul.grid[aria-label]")?.querySelectorAll("li") ?? [])].map((li) => li.firstChild.textContent.trim()),
   };
 }"""
 

@@ -164,8 +164,9 @@ def test_the_ghosts_are_listed_among_the_voters_of_stage_1(
     """Stage 1 of Lupus in Tabula is voted in turn by the living and the Ghosts: "Who voted"
     listed the living only, so a Ghost's ballot was never seen coming, and in seat order.
     It lists the calling order now, a Ghost named as one.  Stage 2 is voted by the living
-    who are not suspects: the suspects were listed as yet to vote, which they never do."""
-    host, _, _ = state_at_a_decision("lupus", 9, range(20), "vote", "stage1")
+    who are not suspects: the suspects were listed as yet to vote, which they never do.  A
+    spectator's screen (the table's shared one) had no such list at all."""
+    host, spectator, _ = state_at_a_decision("lupus", 9, range(20), "vote", "stage1")
     names = host["game"]["view"]["players"]
     public = host["game"]["view"]["public"]
     alive, order = public["alive"], public["order"]
@@ -177,12 +178,15 @@ def test_the_ghosts_are_listed_among_the_voters_of_stage_1(
     try:
         phone.open("/")
         shown = draw(phone, host, float(host["now"]), me)
+        watched = draw(phone, spectator, float(spectator["now"]), {"role": "spectator"})
         public["step"], public["suspects"] = "stage2", alive[:2]
         stage2 = draw(phone, host, float(host["now"]), me)
     finally:
         phone.close()
     listed = [line[1:].strip() for line in shown["who_done"]]  # "✔ Ann" or "… Ann"
     assert listed == [f"{names[s]} (Ghost)" if s in dead else names[s] for s in order], listed
+    # the table's shared screen (a spectator's) lists them too; it listed nobody before
+    assert watched["who_done"] == shown["who_done"]
     assert [line[1:].strip() for line in stage2["who_done"]] == [names[s] for s in alive[2:]]
 
 

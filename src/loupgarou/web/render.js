@@ -466,6 +466,15 @@ function dayTask(st, me, ui, names, ctx) {
   return `<section class="panel" aria-labelledby="h-task"><h3 id="h-task">${esc(title)}</h3>${taskControls(task, names, ui, ctx)}</section>`;
 }
 
+/** Who voted (at a vote) or is ready to vote (in the discussion): on the narrator's and a
+ * spectator's screen, the table's own view of who the day waits for. */
+function whoPanel(st, names, ctx) {
+  const stage = st.game?.stage;
+  if (stage !== "vote" && stage !== "discussion") return "";
+  const key = stage === "vote" ? "done" : "ready";
+  return `<section class="panel"><h3>${esc(ctx.t(`day.who_${key}`))}</h3>${whoDone(st, names, ctx, key)}</section>`;
+}
+
 function whoDone(st, names, ctx, key) {
   const g = st.game;
   const list_ = key === "ready" ? g.ready || [] : g.done || [];
@@ -588,7 +597,7 @@ function player(st, me, ui, ctx) {
       ${claimsPanel(v, names, ctx)}`;
   } else {
     body = `${dayTask(st, me, ui, names, ctx)}
-      ${g.stage === "vote" ? `<section class="panel"><h3>${esc(ctx.t("day.who_done"))}</h3>${whoDone(st, names, ctx, "done")}</section>` : ""}
+      ${whoPanel(st, names, ctx)}
       ${claimsPanel(v, names, ctx)}`;
   }
   return `${stageBanner(st, ctx, me)}${cardPanel(v, me, ui, ctx)}${body}${myNight(v, me, names, ctx)}${notepad(st, me, ui, names, ctx)}${publicLog(v, names, ctx, false)}`;
@@ -675,7 +684,7 @@ function narrator(st, me, ui, ctx) {
     <form class="row" id="answer-free" data-ask="${ask.id}"><label class="sr" for="answer-text">${esc(ctx.t("narr.free"))}</label>
     <input id="answer-text" placeholder="${esc(ctx.t("narr.free"))}"><button type="submit">${esc(ctx.t("narr.send"))}</button></form></section>` : ""}
   ${narratorNotes(n, when, ctx)}
-  ${g?.stage === "vote" || g?.stage === "discussion" ? `<section class="panel"><h3>${esc(ctx.t(g.stage === "vote" ? "day.who_done" : "day.who_ready"))}</h3>${whoDone(st, names, ctx, g.stage === "vote" ? "done" : "ready")}</section>` : ""}
+  ${whoPanel(st, names, ctx)}
   <details class="panel"><summary>${esc(ctx.t("narr.script"))}</summary><ol class="events">${cues.map((c, k) => `<li ${k === index ? 'aria-current="step"' : ""}>${k === index ? "▶ " : ""}<span class="muted small">${clockText(c.at)}</span> ${esc(c.text)}</li>`).join("")}</ol></details>
   ${g?.view ? publicLog(g.view, names, ctx, false) : ""}`;
 }
@@ -722,7 +731,7 @@ function spectator(st, me, ui, ctx) {
   const alive = g.view?.public?.alive;
   return `${stageBanner(st, ctx, me)}<section class="panel"><h3>${esc(ctx.t("spect.table"))}</h3><ul class="plain grid">${names
     .map((n, i) => `<li class="${isList(alive) && !alive.includes(i) ? "dead" : ""}">${esc(n)}${isList(alive) && !alive.includes(i) ? ` (${esc(ctx.t("spect.dead"))})` : ""}</li>`).join("")}</ul></section>
-    ${claimsPanel(g.view, names, ctx)}${publicLog(g.view, names, ctx, true)}`;
+    ${whoPanel(st, names, ctx)}${claimsPanel(g.view, names, ctx)}${publicLog(g.view, names, ctx, true)}`;
 }
 
 function endView(st, me, ui, ctx) {
