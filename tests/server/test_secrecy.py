@@ -3,7 +3,8 @@ devices in memory, bots and random people in the seats):
 
 - nothing outside the seat's view: every event it receives was for everyone or for it
   (until the game is over, when every card is shown);
-- during a night call nothing from a later call, and the public step is the call shown;
+- during a night call nothing from a later call nor from the dawn, and the public step is
+  the call shown;
 - the night's messages have the same size for every seat at each call, and the answer
   to a seat's action has that size too;
 - a day's stages (discussion, votes) are the engine's day: from night 2 on, Thiercelieux
@@ -127,6 +128,11 @@ def play_one(family: str, players: int, scenario: str | None, seed: int) -> tupl
                 begun = max((i for i, k in enumerate(kinds) if k == "night_begins"), default=0)
                 # nothing from a later call: this night's calls seen are those shown so far
                 assert kinds[begun:].count("night_step") == g["call"]["index"] + 1, kinds
+                # nor from the dawn: after the call's night_step, only the call's own events
+                # (the dawn showed during the last call, as soon as its holder answered)
+                at = len(kinds) - 1 - kinds[::-1].index("night_step")
+                after = g["view"]["events"][at + 1 :]
+                assert all(e["audience"] != "everyone" for e in after), (family, seed, after)
                 key = (g["number"], g["night"], g["call"]["index"])
                 night_sizes.setdefault(key, set()).add(len(text.encode()))
                 night = (g["number"], g["night"])

@@ -180,13 +180,28 @@ class PhoneGame:
     def _cut(self) -> int:
         """The events a seat may see now: all of them, but during a call only those up to
         the next call's ``night_step`` (the engine may have gone past it since the call
-        began, so the calls are read again)."""
+        began, so the calls are read again), and during the night's last call only those
+        before the dawn (:meth:`_dawn`)."""
         if self.stage != "call":
             return len(self.match.events)
         self._scan_steps()
         if self.call + 1 < len(self.steps):
             return self.steps[self.call + 1][0]
-        return len(self.match.events)
+        return self._dawn()
+
+    def _dawn(self) -> int:
+        """Where the night ends in the log, once the engine has played its last call: at the
+        first public event after that call's ``night_step`` (the dawn: ``dawn``, One Night's
+        ``day_begins``, the starved pack; a call's own events go to its seats only), or the
+        log's end while the engine still waits at the call.  Shown before the call's clock
+        ran out, the dawn told the table when the last call's holder had answered: at once
+        for a bot or a dead holder, later for a person thinking (a timing leak)."""
+        events = self.match.events
+        start = self.steps[self.call][0] + 1 if self.steps else self.night_start
+        for i in range(start, len(events)):
+            if events[i].audience.everyone:
+                return i
+        return len(events)
 
     def _engine_at_call(self) -> bool:
         """Whether the engine waits at the call shown (its real decisions are due now)."""
