@@ -43,6 +43,7 @@ DRAW = """async ([lang, st, now, me, ui]) => {
     said_today: [...(box.querySelector("#h-claims")?.parentElement.querySelectorAll(":scope > ul > li") ?? [])].map((li) => li.textContent),
     said_before: box.querySelector("#claims-earlier summary")?.textContent ?? null,
     final_cards: [...box.querySelectorAll("#fc-0 option")].map((o) => o.value).filter((v) => v),
+    table: [...box.querySelectorAll("ul.grid:not([aria-label]) li")].map((li) => li.textContent.trim()),
     who_done: [...(box.querySelector("ul.grid[aria-label]")?.querySelectorAll("li") ?? [])].map((li) => li.firstChild.textContent.trim()),
   };
 }"""
@@ -65,8 +66,8 @@ def draw(
     lines (``helps``), the cards the narrator's "who won?" offers (``final_cards``) and
     what the others said (``said``: each line's text, and its claim in small print;
     ``said_today``, the day's lines shown open; ``said_before``, the fold of the earlier
-    days) and the list of who voted or is ready (``who_done``, each line but its words for
-    screen readers)."""
+    days), the list of who voted or is ready (``who_done``, each line but its words for
+    screen readers) and a spectator's list of the players (``table``)."""
     out: dict[str, Any] = phone.page.evaluate(DRAW, ["en", state, now, me, ui or {}])
     return out
 

@@ -187,6 +187,8 @@ def test_the_ghosts_are_listed_among_the_voters_of_stage_1(
     assert listed == [f"{names[s]} (Ghost)" if s in dead else names[s] for s in order], listed
     # the table's shared screen (a spectator's) lists them too; it listed nobody before
     assert watched["who_done"] == shown["who_done"]
+    # and names the dead as Ghosts in its list of the players ("dead" before)
+    assert watched["table"] == [f"{n} (Ghost)" if s in dead else n for s, n in enumerate(names)]
     assert [line[1:].strip() for line in stage2["who_done"]] == [names[s] for s in alive[2:]]
 
 

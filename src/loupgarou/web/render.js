@@ -729,8 +729,10 @@ function spectator(st, me, ui, ctx) {
   const names = seatNames(st);
   const g = st.game;
   const alive = g.view?.public?.alive;
+  // Lupus in Tabula's dead are its Ghosts (they still vote in stage 1)
+  const dead = ctx.family === "lupus" ? ctx.role("ghost") : ctx.t("spect.dead");
   return `${stageBanner(st, ctx, me)}<section class="panel"><h3>${esc(ctx.t("spect.table"))}</h3><ul class="plain grid">${names
-    .map((n, i) => `<li class="${isList(alive) && !alive.includes(i) ? "dead" : ""}">${esc(n)}${isList(alive) && !alive.includes(i) ? ` (${esc(ctx.t("spect.dead"))})` : ""}</li>`).join("")}</ul></section>
+    .map((n, i) => `<li class="${isList(alive) && !alive.includes(i) ? "dead" : ""}">${esc(n)}${isList(alive) && !alive.includes(i) ? ` (${esc(dead)})` : ""}</li>`).join("")}</ul></section>
     ${whoPanel(st, names, ctx)}${claimsPanel(g.view, names, ctx)}${publicLog(g.view, names, ctx, true)}`;
 }
 
