@@ -111,6 +111,23 @@ def test_a_witch_who_heals_then_passes_kept_her_other_potion(
     assert words[4] == none
 
 
+@pytest.mark.parametrize(
+    ("lang", "worded"),
+    [
+        ("en", "Élise's card is turned over: seer."),
+        ("fr", "On retourne la carte d'Élise : seer."),  # the test's ctx names roles by key
+    ],
+)
+def test_a_turned_card_is_worded_as_the_story_words_it(
+    browser: Browser, server: Server, lang: str, worded: str
+) -> None:
+    """ "Élise was Seer." lacked its article in English; the pages now say what the story
+    says ("Élise's card is turned over: Seer"), with French elision."""
+    turned = [ev("card_revealed", seat=4, role="seer")]
+    (words,) = evaluate(browser, server, lang, WORD_THEM, [lang, NAMES, turned])
+    assert words == [worded]
+
+
 TABLES = [
     ("one-night", 5, "premiere-nuit"),
     ("one-night", 10, "revenants"),
