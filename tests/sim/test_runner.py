@@ -131,6 +131,17 @@ def test_the_report_counts_teams_roles_draws_and_lengths() -> None:
     assert "village" in as_table(summary)
 
 
+def test_the_tables_headings_sit_over_their_columns() -> None:
+    """The "win rate" heading ended one column right of the rates under it."""
+    lines = as_table(summarise("t", run(spec("random", games=20)))).splitlines()
+    for heading in (lines[1], next(line for line in lines if "starting role" in line)):
+        assert heading.index("win rate") + len("win rate") == heading.index("[95") - 2
+    for line in lines:
+        if "%  [" in line:  # a rate: "34.0 %  [ 22.4,  47.8]"
+            assert line.index("%") == lines[1].index("win rate") + len("win rate") - 1, line
+            assert line.index("[") == lines[1].index("[95"), line
+
+
 def test_wilson_intervals() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
     lo, hi = wilson(50, 100)

@@ -246,11 +246,12 @@ def summarise(label: str, results: Iterable[GameResult], teams: Sequence[str] = 
 
 def as_table(summary: Summary) -> str:
     lines = [f"{summary.label}: {summary.games} games"]
-    lines.append("  team                 win rate  [95 % interval]")
+    # each heading over its column: the rate's "%" under the "e" of "win rate"
+    lines.append(f"  {'team':<17}{'win rate':>9}  [95 % interval]")
     for team, rate in summary.teams.items():
         lines.append(f"  {team:<18} {rate.text()}")
     lines.append(f"  {'nobody (draw)':<18} {summary.draws.text()}")
-    lines.append("  starting role        win rate  [95 % interval]   seat-games")
+    lines.append(f"  {'starting role':<17}{'win rate':>9}  [95 % interval]   seat-games")
     for role, rate in summary.roles.items():
         lines.append(f"  {role:<18} {rate.text()}   {rate.games}")
     lines.append(
