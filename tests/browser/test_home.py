@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import Phone, Server
+
+
+def create_as_ann(host: Phone) -> dict[str, Any]:
+    """Type the host's name, create the room, wait for its lobby: the room's state."""
+    page = host.page
+    page.fill("#my-name", "Ann")
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/r/*")
+    expect(page.locator("#seats")).to_be_visible()
+    st = host.state()
+    assert st is not None
+    return st
 
 
 def test_create_remember_and_join(browser: Browser, server: Server) -> None:
@@ -19,12 +33,7 @@ def test_create_remember_and_join(browser: Browser, server: Server) -> None:
         page.dispatch_event("#players", "change")
         page.click("details summary")
         page.fill("#timer-discussion", "120")
-        page.fill("#my-name", "Ann")
-        page.click("#create button[type=submit]")
-        page.wait_for_url("**/r/*")
-        expect(page.locator("#seats")).to_be_visible()
-        st = host.state()
-        assert st is not None
+        st = create_as_ann(host)
         settings = st["room"]["settings"]
         assert settings["family"] == "thiercelieux" and settings["players"] == 9
         assert settings["timers"]["discussion"] == 120
@@ -124,13 +133,7 @@ def test_the_packs_clock_is_offered_where_a_pack_chooses_a_victim(
         page.check('input[name="mode"][value="phones"]')
         page.fill("#timer-pack", "75")
         page.dispatch_event("#timer-pack", "change")
-        page.fill("#my-name", "Ann")
-        page.click("#create button[type=submit]")
-        page.wait_for_url("**/r/*")
-        expect(page.locator("#seats")).to_be_visible()
-        st = host.state()
-        assert st is not None
-        assert st["room"]["settings"]["timers"]["pack"] == 75
+        assert create_as_ann(host)["room"]["settings"]["timers"]["pack"] == 75
         expect(page.locator("section[aria-labelledby=h-set]")).to_contain_text(
             "the pack's call 75 s"
         )
