@@ -215,3 +215,58 @@ def test_cupids_two_lovers_are_tapped_then_sent_together(browser: Browser, serve
         assert not narr.errors, narr.errors
     finally:
         narr.close()
+
+
+def test_the_werewolves_who_slept_are_tapped_or_nobody_at_one_tap(
+    browser: Browser, server: Server
+) -> None:
+    """ "Who kept their eyes shut?" offered one button a name: a tap sent that name alone, so
+    two sleeping Werewolves had to be typed.  The names are tapped now (one or more), then
+    sent together; "nobody" still answers at one tap."""
+    code, token = server.room(
+        None,
+        family="thiercelieux",
+        scenario="suggested",
+        players=8,
+        mode="narrated",
+        lang="en",
+        timers={"call": 1, "discussion": 1, "vote": 1},
+    )
+    narr = Phone(browser, server.base, "narrator").with_token(code, token)
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    try:
+        narr.open(f"/r/{code}")
+        for i, name in enumerate(names):
+            narr.page.fill(f"#nm-{i}", name)
+        narr.page.click("#names button[type=submit]")
+        narr.page.click("[data-start]")
+        ask = narr.page.locator("#h-ask")
+        for name in names:  # each player's card: the first card still to deal
+            expect(ask).to_contain_text(f"Card of {name}")
+            narr.page.locator("[data-answer]").first.click()
+        expect(ask).to_contain_text("Seer", timeout=20_000)
+        narr.page.click('[data-answer="none"]')
+        expect(ask).to_contain_text("Who kept their eyes shut?", timeout=20_000)
+        st = narr.state()
+        assert st is not None
+        question = st["narrator"]["ask"]
+        wolves = [c for c in question["choices"] if c not in question["alone"]]
+        assert question["upto"] and question["pick"] == len(wolves) >= 2, question
+        assert question["alone"] == ["none"]
+        send = narr.page.locator("button.primary[data-answer]")
+        expect(narr.page.locator("#h-ask ~ p.help")).to_have_text(
+            f"Tap one name or more (up to {len(wolves)}), then send."
+        )
+        expect(send).to_be_disabled()
+        expect(narr.page.locator('[data-answer="none"]')).to_be_visible()
+        narr.page.click(f'[data-answer-pick="{wolves[0]}"]')
+        expect(send).to_have_text(f"Send: {wolves[0]}")
+        narr.page.click(f'[data-answer-pick="{wolves[1]}"]')
+        expect(send).to_have_text(f"Send: {wolves[0]} and {wolves[1]}")
+        send.click()
+        # both asleep (the table has two): the game master asks whether the pack starves
+        assert len(wolves) == 2
+        expect(ask).to_contain_text("None of the Werewolves opened their eyes")
+        assert not narr.errors, narr.errors
+    finally:
+        narr.close()

@@ -153,6 +153,8 @@ class NarratedTable(ScriptClock):
                 "question": request.question,
                 "choices": list(request.choices),
                 "pick": request.pick,
+                "upto": request.upto,
+                "alone": list(request.alone),
                 "at": self.ask_at,
             }
         return {

@@ -256,19 +256,24 @@ class TableMaster:
     ) -> Steps[T]:
         """Ask until the answer parses (and whatever ``parse`` applies holds); each refusal
         is a note that says why, and the same question again."""
-        return (yield from self._ask_for(key, parse, choices, 1, params))
+        return (yield from self._ask_for(key, parse, choices, params))
 
     def _ask_for(
         self,
         key: str,
         parse: Callable[[str], T],
         choices: Iterable[str],
-        pick: int,
         params: Mapping[str, object],
+        *,
+        pick: int = 1,
+        upto: bool = False,
+        alone: tuple[str, ...] = (),
     ) -> Steps[T]:
         """:meth:`_ask`, where ``pick`` of the choices together make an answer (Cupid's two
-        Lovers; :class:`Ask`)."""
-        ask = Ask(key, self.locale.text(key, **params), _unique(choices), pick)
+        Lovers), or one to ``pick`` with ``upto``, a choice of ``alone`` by itself
+        (:class:`Ask`)."""
+        text = self.locale.text(key, **params)
+        ask = Ask(key, text, _unique(choices), pick, upto, alone)
         while True:
             sent = yield ask
             if not isinstance(sent, Answer):

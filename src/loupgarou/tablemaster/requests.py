@@ -81,7 +81,9 @@ class Ask:
     players who may be chosen (by name), the word for "nobody" when nobody is allowed,
     yes and no, the cards still to deal, ...; ``pick`` of them, sent together and
     separated by commas, are an answer the game master understands (one, but Cupid's two
-    Lovers).  It is empty when only free text fits (every ballot of a vote may also be
+    Lovers), or with ``upto`` any number from one to ``pick`` (the Werewolves who kept
+    their eyes shut); a choice of ``alone`` ("nobody") is an answer by itself, never sent
+    with others.  It is empty when only free text fits (every ballot of a vote may also be
     typed, as a list).
     """
 
@@ -89,6 +91,8 @@ class Ask:
     question: str
     choices: tuple[str, ...] = ()
     pick: int = 1
+    upto: bool = False
+    alone: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

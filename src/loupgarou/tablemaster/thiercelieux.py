@@ -272,7 +272,7 @@ class GameMaster(TableMaster):
             self._attempt(lambda m: submit(m, seat, Action("pair", pair)))
             return pair
 
-        yield from self._ask_for("ask.cupid", parse, self._named(self._alive()), 2, {})
+        yield from self._ask_for("ask.cupid", parse, self._named(self._alive()), {}, pick=2)
 
     def _seer(self, decision: Decision) -> Steps[None]:
         targets = [a.players[0] for a in decision.options if a.kind == "look"]
@@ -288,11 +288,15 @@ class GameMaster(TableMaster):
         """The Werewolves' call: who stayed asleep, the pack's victim, the Little Girl."""
         wolves = [d.seat for d in self.m.pending() if d.kind == "werewolf_wake"]
         while True:
-            asleep = yield from self._ask(
+            # the narrator taps each Werewolf who kept their eyes shut, or "nobody"
+            asleep = yield from self._ask_for(
                 "ask.asleep",
                 self._asleep(wolves),
                 self._named(wolves, none=True),
-                names=self._names(wolves),
+                {"names": self._names(wolves)},
+                pick=len(wolves),
+                upto=True,
+                alone=(self._words["none"],),
             )
             if len(asleep) < len(wolves):
                 break

@@ -690,16 +690,20 @@ function narrator(st, me, ui, ctx) {
 }
 
 /** A question's choices as buttons: one tap answers; where several make an answer (Cupid's
- * two Lovers, `ask.pick`), taps choose and "Send" answers with them together. */
+ * two Lovers, `ask.pick`; up to `pick` with `ask.upto`: the Werewolves who kept their eyes
+ * shut), taps choose and "Send" answers with them together, and a choice that answers alone
+ * (`ask.alone`: "nobody") answers at one tap. */
 function askChoices(ask, ui, ctx) {
   const choices = ask.choices || [];
   const pick = ask.pick || 1;
-  if (pick <= 1) return `<div class="choices">${choices.map((c) => `<button type="button" data-answer="${esc(c)}" data-ask="${ask.id}">${esc(c)}</button>`).join("")}</div>`;
+  const answer = (c) => `<button type="button" data-answer="${esc(c)}" data-ask="${ask.id}">${esc(c)}</button>`;
+  if (pick <= 1) return `<div class="choices">${choices.map(answer).join("")}</div>`;
+  const alone = ask.alone || [];
   const chosen = ui.answerPick?.ask === ask.id ? ui.answerPick.names : [];
-  const ready = chosen.length === pick;
-  return `<p class="help">${esc(ctx.t("narr.pick", { n: pick }))}</p>
-    <div class="choices" role="group">${choices.map((c) => `<button type="button" data-answer-pick="${esc(c)}" data-ask="${ask.id}" data-most="${pick}" aria-pressed="${chosen.includes(c)}">${chosen.includes(c) ? "✔ " : ""}${esc(c)}</button>`).join("")}</div>
-    <div class="row"><button type="button" class="primary" data-answer="${esc(chosen.join(", "))}" data-ask="${ask.id}" ${ready ? "" : "disabled"}>${esc(ready ? `${ctx.t("narr.send")}: ${list(chosen, ctx)}` : ctx.t("narr.send"))}</button></div>`;
+  const ready = ask.upto ? chosen.length >= 1 && chosen.length <= pick : chosen.length === pick;
+  return `<p class="help">${esc(ctx.t(ask.upto ? "narr.pick_upto" : "narr.pick", { n: pick }))}</p>
+    <div class="choices" role="group">${choices.filter((c) => !alone.includes(c)).map((c) => `<button type="button" data-answer-pick="${esc(c)}" data-ask="${ask.id}" data-most="${pick}" aria-pressed="${chosen.includes(c)}">${chosen.includes(c) ? "✔ " : ""}${esc(c)}</button>`).join("")}</div>
+    <div class="row"><button type="button" class="primary" data-answer="${esc(chosen.join(", "))}" data-ask="${ask.id}" ${ready ? "" : "disabled"}>${esc(ready ? `${ctx.t("narr.send")}: ${list(chosen, ctx)}` : ctx.t("narr.send"))}</button>${alone.map(answer).join("")}</div>`;
 }
 
 /** "Who won?": the card in front of each player and whom each pointed at. */
