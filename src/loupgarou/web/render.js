@@ -703,7 +703,7 @@ function askChoices(ask, ui, ctx) {
   const ready = ask.upto ? chosen.length >= 1 && chosen.length <= pick : chosen.length === pick;
   return `<p class="help">${esc(ctx.t(ask.upto ? "narr.pick_upto" : "narr.pick", { n: pick }))}</p>
     <div class="choices" role="group">${choices.filter((c) => !alone.includes(c)).map((c) => `<button type="button" data-answer-pick="${esc(c)}" data-ask="${ask.id}" data-most="${pick}" aria-pressed="${chosen.includes(c)}">${chosen.includes(c) ? "✔ " : ""}${esc(c)}</button>`).join("")}</div>
-    <div class="row"><button type="button" class="primary" data-answer="${esc(chosen.join(", "))}" data-ask="${ask.id}" ${ready ? "" : "disabled"}>${esc(ready ? `${ctx.t("narr.send")}: ${list(chosen, ctx)}` : ctx.t("narr.send"))}</button>${alone.map(answer).join("")}</div>`;
+    <div class="row"><button type="button" class="primary" data-answer="${esc(chosen.join(", "))}" data-ask="${ask.id}" ${ready ? "" : "disabled"}>${esc(ready ? ctx.t("narr.send_these", { names: list(chosen, ctx) }) : ctx.t("narr.send"))}</button>${alone.map(answer).join("")}</div>`;
 }
 
 /** "Who won?": the card in front of each player and whom each pointed at. */
