@@ -4,6 +4,7 @@ script's times (speech stubbed), through a lost connection, then "who won?"."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -174,21 +175,22 @@ def test_narrated_game_master(  # noqa: PLR0917 - pytest's fixtures and paramete
         narr.close()
 
 
-def test_cupids_two_lovers_are_tapped_then_sent_together(browser: Browser, server: Server) -> None:
-    """Cupid's question takes two names: each name's button sent that name alone, which
-    the game master refused, so the narrator had to type both.  The names are tapped now,
-    and "Send" answers with both."""
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
+
+
+def dealt_at_a_narrated_table(browser: Browser, server: Server, names: Sequence[str]) -> Phone:
+    """The narrator's phone at a narrated Thiercelieux table of the suggested deck, the
+    players named and every card dealt as the page first offers it (the caller closes it)."""
     code, token = server.room(
         None,
         family="thiercelieux",
         scenario="suggested",
-        players=9,
+        players=len(names),
         mode="narrated",
         lang="en",
         timers={"call": 1, "discussion": 1, "vote": 1},
     )
     narr = Phone(browser, server.base, "narrator").with_token(code, token)
-    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
     try:
         narr.open(f"/r/{code}")
         for i, name in enumerate(names):
@@ -199,6 +201,19 @@ def test_cupids_two_lovers_are_tapped_then_sent_together(browser: Browser, serve
         for name in names:  # each player's card: the first card still to deal
             expect(ask).to_contain_text(f"Card of {name}")
             narr.page.locator("[data-answer]").first.click()
+    except BaseException:
+        narr.close()
+        raise
+    return narr
+
+
+def test_cupids_two_lovers_are_tapped_then_sent_together(browser: Browser, server: Server) -> None:
+    """Cupid's question takes two names: each name's button sent that name alone, which
+    the game master refused, so the narrator had to type both.  The names are tapped now,
+    and "Send" answers with both."""
+    narr = dealt_at_a_narrated_table(browser, server, NAMES[:9])
+    try:
+        ask = narr.page.locator("#h-ask")
         expect(ask).to_have_text("The two players Cupid pointed at?", timeout=20_000)
         send = narr.page.locator("button.primary[data-answer]")
         expect(narr.page.locator("#h-ask ~ p.help")).to_have_text("Tap 2 names, then send.")
@@ -223,27 +238,9 @@ def test_the_werewolves_who_slept_are_tapped_or_nobody_at_one_tap(
     """ "Who kept their eyes shut?" offered one button a name: a tap sent that name alone, so
     two sleeping Werewolves had to be typed.  The names are tapped now (one or more), then
     sent together; "nobody" still answers at one tap."""
-    code, token = server.room(
-        None,
-        family="thiercelieux",
-        scenario="suggested",
-        players=8,
-        mode="narrated",
-        lang="en",
-        timers={"call": 1, "discussion": 1, "vote": 1},
-    )
-    narr = Phone(browser, server.base, "narrator").with_token(code, token)
-    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    narr = dealt_at_a_narrated_table(browser, server, NAMES[:8])
     try:
-        narr.open(f"/r/{code}")
-        for i, name in enumerate(names):
-            narr.page.fill(f"#nm-{i}", name)
-        narr.page.click("#names button[type=submit]")
-        narr.page.click("[data-start]")
         ask = narr.page.locator("#h-ask")
-        for name in names:  # each player's card: the first card still to deal
-            expect(ask).to_contain_text(f"Card of {name}")
-            narr.page.locator("[data-answer]").first.click()
         expect(ask).to_contain_text("Seer", timeout=20_000)
         narr.page.click('[data-answer="none"]')
         expect(ask).to_contain_text("Who kept their eyes shut?", timeout=20_000)
