@@ -41,6 +41,12 @@ function roleWords(names, theme) {
 
 /** The catalog's families: key, title, range, scenarios (with their decks), roles, options;
  * their texts name the roles as `theme` does. */
+/** Whether a room of ``mode`` has the pack's own clock (``timers.pack``): phones at a family
+ * whose pack chooses a victim at a call of its own (the catalog's ``victim_call``). */
+export function hasPackClock(fam, mode) {
+  return !!fam?.packCall && mode !== "narrated";
+}
+
 export function families(cat, theme = null) {
   return entries(cat?.families, "key").map(([key, f]) => {
     const roleMap = f.roles && !Array.isArray(f.roles) ? f.roles.en?.[""] || {} : {};

@@ -1,6 +1,6 @@
 // The home page: create a room from the catalog, or join one by its code.
 import { api, errorText, esc, has, langSwitch, loadLang, pickLang, saveToken, store, t } from "./common.js";
-import { families, num, optionField, roleName } from "./families.js";
+import { families, hasPackClock, num, optionField, roleName } from "./families.js";
 
 const app = document.getElementById("app");
 let catalog = null;
@@ -95,7 +95,7 @@ function render() {
     <p class="help" id="my-name-h">${esc(t(settings.mode === "narrated" ? "home.name.narrator" : "home.name.help"))}</p>
     <details><summary>${esc(t("home.more"))}</summary>
     ${fam.options.length ? `<fieldset><legend>${esc(t("home.options"))}</legend>${fam.options.map((o) => optionField(o, settings.options[o.name] ?? o.default)).join("")}</fieldset>` : ""}
-    <fieldset><legend>${esc(t("home.timers"))}</legend>${["call", ...(fam.packCall && settings.mode !== "narrated" ? ["pack"] : []), "discussion", "vote"].map(timer).join("")}</fieldset>
+    <fieldset><legend>${esc(t("home.timers"))}</legend>${["call", ...(hasPackClock(fam, settings.mode) ? ["pack"] : []), "discussion", "vote"].map(timer).join("")}</fieldset>
     <label for="room-lang">${esc(t("home.lang"))}</label>
     <select id="room-lang">${(catalog.languages || ["en", "fr"]).map((l) => { const c = l.code || l; return `<option value="${esc(c)}" ${settings.lang === c ? "selected" : ""}>${esc(t(`lang.${c}`))}</option>`; }).join("")}</select>
     <label for="theme">${esc(t("home.theme"))}</label>

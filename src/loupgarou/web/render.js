@@ -1,6 +1,7 @@
 // The room page as a pure function of the last `state`, the welcome and the local UI state.
 // render(state, ui, ctx) returns HTML; nothing here reads the network, the clock or storage.
 import { errorText, esc } from "./common.js";
+import { hasPackClock } from "./families.js";
 
 const isList = Array.isArray;
 
@@ -302,7 +303,7 @@ function settingsSummary(st, ctx) {
   const deck = cards ? `<p class="small">${esc(ctx.t("home.deck.is"))} ${esc(cards.map((r) => ctx.role(r)).join(", "))}</p>` : "";
   const tm = s.timers || {};
   const clocks = { call: tm.call ?? "?", pack: tm.pack ?? "?", discussion: tm.discussion ?? "?", vote: tm.vote ?? "?" };
-  return `<p>${bits.map(esc).join(" · ")}</p>${deck}${opts}<p class="small muted">${esc(ctx.t(fam?.packCall && s.mode !== "narrated" ? "lobby.timers_pack" : "lobby.timers", clocks))}</p>`;
+  return `<p>${bits.map(esc).join(" · ")}</p>${deck}${opts}<p class="small muted">${esc(ctx.t(hasPackClock(fam, s.mode) ? "lobby.timers_pack" : "lobby.timers", clocks))}</p>`;
 }
 
 /** The host changes the table in the lobby: everything the home page lets them choose
@@ -342,7 +343,7 @@ function settingsEditor(st, ui, ctx) {
     ${options.length ? `<fieldset><legend>${esc(ctx.t("home.options"))}</legend>${options.map((o) => ctx.optionField(o, (s.options || {})[o.name] ?? o.default, "set-opt")).join("")}</fieldset>` : ""}
     <fieldset><legend>${esc(ctx.t("home.timers"))}</legend>
     ${num("set-call", "home.timer.call", tm.call, 1, tmax, ctx.t("home.timer.call.help"))}
-    ${fam?.packCall && s.mode !== "narrated" ? num("set-pack", "home.timer.pack", tm.pack, 1, tmax, ctx.t("home.timer.pack.help")) : ""}
+    ${hasPackClock(fam, s.mode) ? num("set-pack", "home.timer.pack", tm.pack, 1, tmax, ctx.t("home.timer.pack.help")) : ""}
     ${num("set-discussion", "home.timer.discussion", tm.discussion, 1, tmax, ctx.t("home.timer.discussion.help"))}
     ${num("set-vote", "home.timer.vote", tm.vote, 1, tmax, ctx.t("home.timer.vote.help"))}</fieldset>
     ${sel("set-lang", "home.lang", ["en", "fr"].map((l) => [l, ctx.t(`lang.${l}`)]), s.lang)}
@@ -466,8 +467,8 @@ function dayTask(st, me, ui, names, ctx) {
   return `<section class="panel" aria-labelledby="h-task"><h3 id="h-task">${esc(title)}</h3>${taskControls(task, names, ui, ctx)}</section>`;
 }
 
-/** Who voted (at a vote) or is ready to vote (in the discussion): on the narrator's and a
- * spectator's screen, the table's own view of who the day waits for. */
+/** Who voted (at a vote) or is ready to vote (in the discussion): who the day waits for, on
+ * a player's, the narrator's and a spectator's screen. */
 function whoPanel(st, names, ctx) {
   const stage = st.game?.stage;
   if (stage !== "vote" && stage !== "discussion") return "";
