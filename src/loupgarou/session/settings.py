@@ -16,7 +16,7 @@ from typing import Final
 from loupgarou.core.errors import LoupGarouError, SetupError, SetupWarning
 from loupgarou.core.events import JSON
 from loupgarou.narration.themes import theme_names
-from loupgarou.sim.scenarios import TableSpec, table_spec
+from loupgarou.sim.scenarios import TableSpec, scenario_names, table_spec
 from loupgarou.variants.registry import find_family
 
 MODES: Final = ("phones", "narrated")
@@ -35,14 +35,6 @@ Tabula: it wakes, finds its members and votes, which takes people longer than on
 tap); the day's discussion; each vote or decision.  What a new room is offered (the
 catalog's defaults).  Settings without a ``pack`` timer give the pack the call's clock, as
 every room had before that timer existed, so that their stored logs replay as played."""
-DEFAULT_SCENARIOS: Final[Mapping[str, str]] = {
-    "one-night": "premiere-nuit",
-    "thiercelieux": "suggested",
-    "lupus": "basic",
-}
-"""The table of settings that name neither a scenario nor a deck: each family's first (for
-Thiercelieux and Lupus in Tabula the very deck the engine deals when given none, so a
-stored room replays the same; the pages then name it rather than call it the host's own)."""
 MAX_SEATS: Final = 40
 """The most seats a served room holds (the engine plays more; a room of phones stops here)."""
 
@@ -188,7 +180,10 @@ def parse_settings(obj: JSON) -> Settings:
     dead_see_all = obj.get("dead_see_all", False)
     if not isinstance(dead_see_all, bool):
         raise _bad("settings.bad_value", "'dead_see_all' must be true or false")
-    default_scenario = DEFAULT_SCENARIOS.get(family)
+    # neither a scenario nor a deck: the family's first table (for Thiercelieux and Lupus in
+    # Tabula the very deck the engine deals given none, so a stored room replays the same;
+    # the pages then name it rather than call it the host's own deck)
+    default_scenario = next(iter(scenario_names(find_family(family))), None)
     settings = Settings(
         family=family,
         scenario=_text(obj, "scenario", None if deck else default_scenario),
