@@ -5,9 +5,12 @@ from __future__ import annotations
 import importlib
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tests.browser.conftest import DESKTOP, PHONE, ROOT, Phone
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 SAVE = os.environ.get("LOUPGAROU_SCREENSHOTS") == "1"
 """Set to write them under docs/screenshots (else they go to the test's temporary folder)."""
@@ -48,6 +51,43 @@ SMALL = """
 """
 
 
+OUTSIDE = """
+(() => {
+  const out = [];
+  const page = document.documentElement;
+  if (page.scrollWidth > window.innerWidth + 1) out.push(`the page is ${page.scrollWidth} px wide`);
+  for (const box of document.querySelectorAll('.panel, .stage')) {
+    const b = box.getBoundingClientRect();
+    if (!b.width) continue;
+    // What a block that scrolls sideways (or clips) inside the panel holds may be wider.
+    const held = (el) => {
+      for (let a = el.parentElement; a && a !== box; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    for (const el of box.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (!r.width || held(el) || getComputedStyle(el).position === 'absolute') continue;
+      if (r.right > b.right + 1 || r.left < b.left - 1) {
+        out.push(`${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 40)}" runs past its panel`);
+      }
+    }
+  }
+  return out;
+})()
+"""
+NARROW: ViewportSize = {"width": 320, "height": 640}
+"""The narrowest phone the pages are made for."""
+
+
+def check_fits(phone: Phone) -> None:
+    """Nothing runs past the edge of its panel, nor makes the page scroll sideways."""
+    outside = phone.page.evaluate(OUTSIDE)
+    width = phone.page.viewport_size
+    assert outside == [], f"at {width}: {outside}"
+
+
 def check_access(phone: Phone) -> None:
     """Every control has a name a screen reader can say, and a target a finger can hit."""
     assert phone.page.evaluate(UNLABELLED) == []
@@ -58,7 +98,8 @@ def capture(
     phone: Phone, name: str, folder: Path, *, full: bool = False, dark: bool = False
 ) -> list[Path]:
     """Four pictures of what the phone shows now (and a fifth, dark, on the phone in
-    English with ``dark``); the page's language is restored."""
+    English with ``dark``); the page's language is restored.  In each language the screen
+    is checked to fit (:func:`check_fits`) at 320 px and at both sizes."""
     page = phone.page
     check_access(phone)
     before = page.evaluate("document.documentElement.lang") or "en"
@@ -67,9 +108,12 @@ def capture(
         if page.locator(f'[data-lang="{lang}"]').count():
             page.click(f'[data-lang="{lang}"]')
             page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.set_viewport_size(NARROW)
+        check_fits(phone)
         for size, label in ((PHONE, "phone"), (DESKTOP, "desktop")):
             page.set_viewport_size(size)
             page.evaluate("document.fonts.ready")
+            check_fits(phone)
             path = folder / f"{name}-{label}-{lang}.png"
             page.screenshot(path=str(path), full_page=full, animations="disabled", caret="hide")
             if SAVE:

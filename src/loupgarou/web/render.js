@@ -714,11 +714,11 @@ function finalForm(ask, ui, ctx) {
   const f = ui.final || {};
   return `<form class="panel" id="final" data-ask="${esc(ask.id)}" aria-labelledby="h-final"><h2 id="h-final">${esc(ctx.t("narr.final"))}</h2>
     <p class="help">${esc(ctx.t("narr.final_help"))}</p>${ask.form.doppelganger ? `<p class="help">${esc(ctx.t("narr.final_doppel", { doppelganger: ctx.role("doppelganger") }))}</p>` : ""}
-    <table><thead><tr><th scope="col">${esc(ctx.t("end.player"))}</th><th scope="col">${esc(ctx.t("narr.final_card"))}</th><th scope="col">${esc(ctx.t("narr.final_vote"))}</th></tr></thead><tbody>
+    <div class="wide"><table><thead><tr><th scope="col">${esc(ctx.t("end.player"))}</th><th scope="col">${esc(ctx.t("narr.final_card"))}</th><th scope="col">${esc(ctx.t("narr.final_vote"))}</th></tr></thead><tbody>
     ${players.map((p, i) => `<tr><th scope="row">${esc(p)}</th>
       <td><label class="sr" for="fc-${i}">${esc(ctx.t("narr.card_of", { name: p }))}</label><select id="fc-${i}" data-final-card="${i}" required><option value="">?</option>${cards.map((c) => `<option value="${esc(c)}" ${f.cards?.[i] === c ? "selected" : ""}>${esc(ctx.role(c))}</option>`).join("")}</select></td>
       <td><label class="sr" for="fv-${i}">${esc(ctx.t("narr.vote_of", { name: p }))}</label><select id="fv-${i}" data-final-vote="${i}" required><option value="">?</option>${players.map((q, k) => (k === i ? "" : `<option value="${k}" ${f.votes?.[i] === k ? "selected" : ""}>${esc(q)}</option>`)).join("")}</select></td></tr>`).join("")}
-    </tbody></table><button type="submit" class="primary">${esc(ctx.t("narr.final_go"))}</button></form>`;
+    </tbody></table></div><button type="submit" class="primary">${esc(ctx.t("narr.final_go"))}</button></form>`;
 }
 
 /** A narrated room's lobby: the narrator types the players' names, clockwise. */
@@ -775,10 +775,10 @@ function endView(st, me, ui, ctx) {
     ${me.seat !== null && me.seat !== undefined && me.role !== "narrator" && me.role !== "spectator" ? `<p><strong>${esc(ctx.t(mine ? "end.you_won" : "end.you_lost"))}</strong></p>` : ""}
     <ul>${reasons.map((r) => `<li>${esc(reason(r))}</li>`).join("")}</ul></section>
   <section class="panel" aria-labelledby="h-cards"><h2 id="h-cards">${esc(ctx.t("end.cards"))}</h2>
-    <table><thead><tr><th scope="col">${esc(ctx.t("end.player"))}</th>${showDealt ? `<th scope="col">${esc(ctx.t("end.dealt"))}</th>` : ""}<th scope="col">${esc(ctx.t("end.final"))}</th></tr></thead><tbody>
+    <div class="wide"><table><thead><tr><th scope="col">${esc(ctx.t("end.player"))}</th>${showDealt ? `<th scope="col">${esc(ctx.t("end.dealt"))}</th>` : ""}<th scope="col">${esc(ctx.t("end.final"))}</th></tr></thead><tbody>
     ${names.map((n, i) => `<tr><td class="${win.includes(i) ? "winner" : ""}">${esc(n)}${win.includes(i) ? ` <span class="sr">${esc(ctx.t("end.winner"))}</span>` : ""}${deaths.has(i) ? ` <span class="badge">${esc(ctx.t("end.died"))}</span>` : ""}</td>
       ${showDealt ? `<td>${esc(dealt.has(i) ? ctx.role(dealt.get(i)) : "—")}</td>` : ""}<td>${esc(cards[i] ? ctx.role(cards[i]) : "—")}${effective && effective[i] && effective[i] !== cards[i] ? ` (${esc(ctx.role(effective[i]))})` : ""}</td></tr>`).join("")}
-    </tbody></table>
+    </tbody></table></div>
     ${revealed.centre ? `<p>${esc(ctx.t("end.centre"))} ${esc(revealed.centre.map((r) => ctx.role(r)).join(", "))}</p>` : ""}
     ${revealed.set_aside?.length ? `<p>${esc(ctx.t("end.set_aside"))} ${esc(revealed.set_aside.map((r) => ctx.role(r)).join(", "))}</p>` : ""}
   </section>
