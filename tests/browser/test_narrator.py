@@ -237,13 +237,15 @@ def test_the_werewolves_who_slept_are_tapped_or_nobody_at_one_tap(
 ) -> None:
     """ "Who kept their eyes shut?" offered one button a name: a tap sent that name alone, so
     two sleeping Werewolves had to be typed.  The names are tapped now (one or more), then
-    sent together; "nobody" still answers at one tap."""
+    sent together; "nobody" still answers at one tap, and the question does not tell the
+    tablet to press Enter for it (the terminal's words)."""
     narr = dealt_at_a_narrated_table(browser, server, NAMES[:8])
     try:
         ask = narr.page.locator("#h-ask")
         expect(ask).to_contain_text("Seer", timeout=20_000)
         narr.page.click('[data-answer="none"]')
         expect(ask).to_contain_text("Who kept their eyes shut?", timeout=20_000)
+        expect(ask).not_to_contain_text("Enter")
         st = narr.state()
         assert st is not None
         question = st["narrator"]["ask"]

@@ -114,7 +114,7 @@ def _serve(
         return clock.now() - start
     assert isinstance(request, Ask)
     try:
-        text = prompter.ask(request.question)
+        text = prompter.ask(request.typed_question())
     except EOFError:
         raise ScriptError("narrate.input_ended", locale.text("cli.input_ended")) from None
     return Answer(text, clock.now() - start)

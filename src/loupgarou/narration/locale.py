@@ -264,6 +264,7 @@ THIERCELIEUX_TEXT_KEYS: frozenset[str] = frozenset(
         "ask.cupid",
         "ask.seer",
         "ask.asleep",
+        "ask.asleep.typed",
         "ask.all_asleep",
         "ask.spied",
         "ask.caught",

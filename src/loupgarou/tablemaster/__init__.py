@@ -65,7 +65,7 @@ Example::
     while not session.done:
         request = session.request
         if isinstance(request, Ask):
-            session.answer(input(request.question), now=seconds_since_start())
+            session.answer(input(request.typed_question()), now=seconds_since_start())
         elif isinstance(request, Wait):
             session.send(request.until)  # a server arms a timer instead
         else:

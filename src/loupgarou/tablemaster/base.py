@@ -268,12 +268,15 @@ class TableMaster:
         pick: int = 1,
         upto: bool = False,
         alone: tuple[str, ...] = (),
+        typed: str = "",
     ) -> Steps[T]:
         """:meth:`_ask`, where ``pick`` of the choices together make an answer (Cupid's two
-        Lovers), or one to ``pick`` with ``upto``, a choice of ``alone`` by itself
-        (:class:`Ask`)."""
+        Lovers), or one to ``pick`` with ``upto``, a choice of ``alone`` by itself; ``typed``
+        the key of what a narrator who types is told to type for an answer no choice
+        names (:class:`Ask`)."""
         text = self.locale.text(key, **params)
-        ask = Ask(key, text, _unique(choices), pick, upto, alone)
+        hint = self.locale.text(typed) if typed else ""
+        ask = Ask(key, text, _unique(choices), pick, upto, alone, hint)
         while True:
             sent = yield ask
             if not isinstance(sent, Answer):

@@ -84,7 +84,8 @@ class Ask:
     Lovers), or with ``upto`` any number from one to ``pick`` (the Werewolves who kept
     their eyes shut); a choice of ``alone`` ("nobody") is an answer by itself, never sent
     with others.  It is empty when only free text fits (every ballot of a vote may also be
-    typed, as a list).
+    typed, as a list).  ``typed`` is for a narrator who types: how to give an answer no
+    choice names ("(Enter: nobody)": an empty line); a page with buttons leaves it out.
     """
 
     key: str
@@ -93,6 +94,11 @@ class Ask:
     pick: int = 1
     upto: bool = False
     alone: tuple[str, ...] = ()
+    typed: str = ""
+
+    def typed_question(self) -> str:
+        """The question as a terminal asks it: with what to type for the unnamed answer."""
+        return f"{self.question} {self.typed}" if self.typed else self.question
 
 
 @dataclass(frozen=True, slots=True)

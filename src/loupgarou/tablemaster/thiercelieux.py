@@ -297,6 +297,7 @@ class GameMaster(TableMaster):
                 pick=len(wolves),
                 upto=True,
                 alone=(self._words["none"],),
+                typed="ask.asleep.typed",
             )
             if len(asleep) < len(wolves):
                 break
