@@ -82,7 +82,8 @@ DEVICE_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "skip": (),
 }
 """The fields a device may set in each input (the server sets ``t``, ``by`` and ``now``;
-a ``lobby`` input takes every field but those, and the server's ``seed``)."""
+a ``lobby`` input takes every field but those, and the server's ``seed`` and
+``host_away``)."""
 
 OPS: Final = (
     "settings",
@@ -95,6 +96,7 @@ OPS: Final = (
     "resume",
     "rematch",
     "names",
+    "take_host",
     "frob",
 )
 NAMES: Final = ("Bob", "Cy", "Dee", "Ann", " ", "x" * 60, "Ann\u202e")
@@ -199,6 +201,8 @@ def _lobby_input(room: Room, pick: int) -> dict[str, Any]:
         entry["seat"] = k % n
     elif op == "names":
         entry["names"] = [f"P{s}" for s in range(n)]
+    elif op == "take_host":
+        entry["host_away"] = k % 2 == 1  # the server's word, either way
     return entry
 
 

@@ -457,3 +457,47 @@ def test_guessing_room_codes_across_the_processes_is_stopped(tmp_path: Path, dat
             assert codes == ["room.not_found"] * 10 + ["room.too_many_attempts"] * 5
         finally:
             cluster.stop()
+
+
+def test_a_player_takes_over_from_a_host_away_on_another_process(
+    tmp_path: Path, database: str
+) -> None:
+    """Who is connected is the union of every process's devices: the host's phone on one
+    process going away is shown, in the game, to a player on another, whose process then
+    lets them take over as host (and refuses it while the host is back)."""
+    from tests.server.test_host_away import LOBBY, SLOW, host_seat_shown, refused
+
+    with redis_prefix() as (redis, prefix):
+        cluster = Cluster(tmp_path, database, redis, prefix, n=2).start()
+        try:
+            owner, other = cluster.servers
+            code, ann_token = owner.create({**LOBBY, "timers": SLOW}, "Ann")
+            ann = other.device()
+            ann.hello(code, ann_token)
+            bob = owner.device()
+            bob.join(code, "Bob")
+            cy = other.device()
+            cy.join(code, "Cy")
+            for seat in (3, 4):
+                ann.send({"type": "lobby", "op": "bot", "seat": seat, "level": "random"})
+            ann.until(lambda m: m["type"] == "state" and not m["room"]["problems"])
+            ann.send({"type": "lobby", "op": "start"})
+            bob.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
+
+            ann.close()
+            host_seat_shown(bob, connected=False)
+            host_seat_shown(cy, connected=False)
+            ann = owner.device()  # back, on the other process this time
+            assert ann.hello(code, ann_token)["role"] == "host"
+            host_seat_shown(cy, connected=True)
+            assert refused(cy, {"type": "lobby", "op": "take_host", "id": 1}) == "lobby.host_here"
+            ann.close()
+            host_seat_shown(cy, connected=False)
+            cy.send({"type": "lobby", "op": "take_host", "id": 2})
+            cy.until(lambda m: m["type"] == "state" and m["you"]["role"] == "host")
+            state = bob.until(lambda m: m["type"] == "state" and m["room"]["host"] == 2)
+            assert state["you"]["role"] == "player"
+            for d in (bob, cy):
+                d.close()
+        finally:
+            cluster.stop()

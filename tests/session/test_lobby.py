@@ -62,6 +62,31 @@ def test_who_a_token_is_follows_the_seats() -> None:
     assert (lob.seat_of("h"), lob.role_of("h")) == (None, None)
 
 
+def test_a_player_takes_over_only_from_a_host_the_server_says_is_away() -> None:
+    lob = lobby()
+    lob.join({"name": "Bob", "token": "b"})
+    lob.watch({"token": "w"})
+    lob.change("bot", {"seat": 2, "level": "random"})
+
+    def refused_take(code: str, target: Lobby, **fields: Any) -> None:
+        before = (copy.deepcopy(target.seats), target.host)
+        with pytest.raises(RoomError) as caught:
+            target.take_host({"op": "take_host", **fields})
+        assert caught.value.code == code
+        assert (target.seats, target.host) == before
+
+    refused_take("lobby.host_here", lob, by="b")  # the server did not say the host is away
+    refused_take("lobby.host_here", lob, by="b", host_away=False)
+    refused_take("lobby.already_host", lob, by="h", host_away=True)
+    refused_take("auth.no_seat", lob, by="w", host_away=True)  # a spectator
+    refused_take("auth.no_seat", lob, by="x", host_away=True)  # a stranger
+    refused_take("lobby.not_phones", lobby({**FIVE, "mode": "narrated"}), by="b", host_away=True)
+    lob.take_host({"op": "take_host", "by": "b", "host_away": True})
+    assert (lob.role_of("b"), lob.role_of("h"), lob.host_seat) == ("host", "player", 1)
+    lob.change("handover", {"seat": 0})  # and back, by hand
+    assert (lob.role_of("h"), lob.role_of("b")) == ("host", "player")
+
+
 def test_a_join_takes_the_first_empty_seat_under_a_free_name() -> None:
     lob = lobby({**FIVE, "players": 3})
     with pytest.raises(RoomError, match="called Ana already") as caught:

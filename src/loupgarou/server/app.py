@@ -51,6 +51,8 @@ CODE_ATTEMPTS: Final = 10
 """Wrong room codes one address may try in a minute."""
 HELLO_SECONDS: Final = 10.0
 CREATE_PER_MINUTE: Final = 30
+SERVER_FIELDS: Final = ("type", "id", "t", "by", "now", "seed", "host_away")
+"""The fields of a stored lobby input that only the server writes: a device's are dropped."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,10 +383,14 @@ class _Connection:
         elif kind == "skip":
             entry = {"t": "skip"}
         elif kind == "lobby":
-            entry = {k: v for k, v in m.items() if k not in ("type", "id", "t", "by", "now")}
+            entry = {k: v for k, v in m.items() if k not in SERVER_FIELDS}
             entry["t"] = "lobby"
             if entry.get("op") == "start":
                 entry["seed"] = secrets.randbits(48)
+            elif entry.get("op") == "take_host":
+                # the server says whether the host is away, and the log keeps what it said
+                host = self.live.room.lobby.host_seat
+                entry["host_away"] = host not in self.hub.connected_seats(self.live)
         else:
             self.send(error_message("proto.unknown_type", f"unknown message type '{kind}'", ref))
             return

@@ -738,8 +738,10 @@ class ClusterHub(Hub):
         table = self.remote.setdefault(code, {})
         before = table.get(process, (frozenset(), 0.0))[0]
         table[process] = (frozenset(seats), time.monotonic())
-        if before != table[process][0] and live.room.status == "lobby":
-            live.room.changed = None  # who is connected: every device's lobby shows it
+        moved = before ^ table[process][0]
+        host = live.room.lobby.host_seat
+        if moved and (live.room.status == "lobby" or host in moved):
+            live.room.changed = None  # who is connected: every device shows it (shows_presence)
             self.broadcast(live)
 
     def _on_presence_all(self, message: dict[str, Any]) -> None:

@@ -294,12 +294,15 @@ class Hub:
 
     def attach(self, live: LiveRoom, device: Device) -> None:
         live.devices.append(device)
+        if shows_presence(live, device.token):
+            live.room.changed = None  # every device shows who is connected
         self.broadcast(live)
 
     def detach(self, live: LiveRoom, device: Device) -> None:
         with contextlib.suppress(ValueError):
             live.devices.remove(device)
-        if live.room.status == "lobby":
+        if shows_presence(live, device.token):
+            live.room.changed = None  # every device shows who is connected
             self.broadcast(live)
 
     def connected_seats(self, live: LiveRoom) -> set[int]:
@@ -492,6 +495,13 @@ class Hub:
             for device in live.devices:
                 device.send(_error("room.expired", "this room was closed after a long idle time"))
         return codes
+
+
+def shows_presence(live: LiveRoom, *tokens: str | None) -> bool:
+    """Whether the devices show that one of ``tokens`` (hashes) came or went: in the
+    lobby anyone's (its seats say who is connected), at any time the host's (while the
+    host has no device connected, a player may take over as host)."""
+    return live.room.status == "lobby" or live.room.lobby.host in tokens
 
 
 def _think(live: LiveRoom, request: Any) -> dict[str, Any]:

@@ -3,13 +3,13 @@
 Contract: a :class:`Lobby` holds a room's settings, its seats, its host, its narrator and
 its spectators, and answers who the hash of a token is (:meth:`Lobby.seat_of`,
 :meth:`Lobby.role_of`).  It changes only through its operations (:meth:`Lobby.create`,
-:meth:`Lobby.join`, :meth:`Lobby.watch`, :meth:`Lobby.change`), which the room's fold
-(:class:`~loupgarou.session.room.Room`) calls with the input it applies, once it has
-checked what only the room knows (its status, who the host is).  Each operation checks
-the input and raises :class:`RoomError` (a stable code, a message a person can act on;
-:meth:`Lobby.create` also lets the settings' own errors through) before it changes
-anything.  :meth:`Lobby.problems` says why a
-game cannot start, :meth:`Lobby.warnings` what is odd about the table it would be dealt.
+:meth:`Lobby.join`, :meth:`Lobby.watch`, :meth:`Lobby.change`, :meth:`Lobby.take_host`),
+which the room's fold (:class:`~loupgarou.session.room.Room`) calls with the input it
+applies, once it has checked what only the room knows (its status, who the host is).
+Each operation checks the input and raises :class:`RoomError` (a stable code, a message a
+person can act on; :meth:`Lobby.create` also lets the settings' own errors through) before
+it changes anything.  :meth:`Lobby.problems` says why a game cannot start,
+:meth:`Lobby.warnings` what is odd about the table it would be dealt.
 
 Nothing here is random or timed, and no token enters: only their hashes.
 """
@@ -200,6 +200,26 @@ class Lobby:
             self._name_seats(e.get("names"))
         else:
             raise RoomError("proto.bad_field", f"unknown lobby operation '{op}'")
+
+    def take_host(self, e: Mapping[str, Any]) -> None:
+        """A person in a seat takes the host's rights while the host has no device connected
+        (a phone gone flat or closed): otherwise nobody could start, pause, resume or begin
+        a rematch.  Whether the host is away is the server's to say (``host_away``, set on
+        the input before it is applied and stored, so a replay takes the same decision);
+        the old host stays a player, and may be handed the rights back."""
+        by = e.get("by")
+        seat = self.seat_of(by) if isinstance(by, str) else None
+        if self.settings.mode != "phones":
+            raise RoomError("lobby.not_phones", "a narrated room's host is its narrator")
+        if seat is None or self.seats[seat].kind != "human":
+            raise RoomError("auth.no_seat", "only a player in a seat can take over as host")
+        if by == self.host:
+            raise RoomError("lobby.already_host", "you are the host already")
+        if e.get("host_away") is not True:
+            raise RoomError(
+                "lobby.host_here", "the host is connected; ask them to make you the host"
+            )
+        self.host = by
 
     def _bot_name(self, seat: int) -> str:
         """A new bot's name: "Bot" and its seat's number, or the next number nobody else in

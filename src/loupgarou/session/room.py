@@ -103,10 +103,14 @@ class Room:
 
     def _on_lobby(self, e: Mapping[str, Any], now: float) -> None:
         """The host's ``lobby`` input: a pause, a resume or a rematch, or before a game
-        the start or a change of the lobby's (:meth:`Lobby.change`)."""
+        the start or a change of the lobby's (:meth:`Lobby.change`); or a player's taking
+        over from a host who is away (:meth:`Lobby.take_host`), at any time."""
+        op = e.get("op")
+        if op == "take_host":
+            self.lobby.take_host(e)
+            return
         if e.get("by") != self.lobby.host:
             raise RoomError("auth.not_host", "only the host can do that")
-        op = e.get("op")
         if op in ("pause", "resume"):
             self._pause(op, now)
             return

@@ -814,12 +814,25 @@ function joinForm(ui, ctx) {
     <div class="row"><button class="primary" type="submit">${esc(ctx.t("home.join.go"))}</button><button type="button" data-watch>${esc(ctx.t("home.watch"))}</button></div></form>`;
 }
 
+/** A seated player's offer to take the host's rights while the host has no device
+ * connected (a phone gone flat): without a host nobody could start, pause, resume or
+ * begin a rematch.  The server takes it only while the host is away. */
+function hostAway(st, me, ctx) {
+  const r = st.room;
+  if (me.role !== "player" || r.settings?.mode !== "phones" || typeof r.host !== "number") return "";
+  const host = r.seats?.[r.host];
+  if (!host || host.connected) return "";
+  return `<p class="notice warn" role="status" id="host-away">${esc(ctx.t("host.away", { name: host.name }))}
+    <button type="button" data-op="take_host">${esc(ctx.t("host.take"))}</button></p>`;
+}
+
 /** The whole room page for the last state. */
 export function render(st, me, ui, ctx) {
-  const problem = ui.fatal ? `<p class="notice bad" role="alert">${esc(ui.fatal)}</p>` : "";
-  if (ui.askJoin) return problem + joinForm(ui, ctx);
-  if (!st) return `${problem}<p>${esc(ctx.t(ui.fatal ? "room.gone" : "common.connecting"))}</p>${ui.fatal ? `<p><a class="button" href="/">${esc(ctx.t("end.home"))}</a></p>` : ""}`;
+  const fatal = ui.fatal ? `<p class="notice bad" role="alert">${esc(ui.fatal)}</p>` : "";
+  if (ui.askJoin) return fatal + joinForm(ui, ctx);
+  if (!st) return `${fatal}<p>${esc(ctx.t(ui.fatal ? "room.gone" : "common.connecting"))}</p>${ui.fatal ? `<p><a class="button" href="/">${esc(ctx.t("end.home"))}</a></p>` : ""}`;
   const s = st.room.status;
+  const problem = fatal + hostAway(st, me, ctx);
   if (s === "lobby" || !st.game) return problem + lobby(st, me, ui, ctx);
   if (s === "over" || st.game.phase === "over") return problem + endView(st, me, ui, ctx);
   if (me.role === "narrator") return problem + narrator(st, me, ui, ctx);

@@ -1,0 +1,107 @@
+"""A player takes over as host while the host has no device connected (a phone gone flat
+or closed), through a real server and real WebSockets; never while the host is there.  The
+server says whether the host was away and the log keeps it, so a restart keeps the new
+host."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.serving import Device, Server
+
+LOBBY = {"family": "one-night", "scenario": "premiere-nuit", "players": 5}
+SLOW = {"call": 30, "discussion": 60, "vote": 30}
+
+
+def refused(device: Device, message: dict[str, Any]) -> str:
+    """The code of the error ``message`` is refused with (the error names its ``id``)."""
+    device.send(message)
+    answer = device.until(lambda m: m["type"] == "error" and m.get("ref") == message["id"])
+    return str(answer["code"])
+
+
+def host_seat_shown(device: Device, connected: bool) -> dict[str, Any]:
+    """The next state in which the host's seat shows as connected or not."""
+    return device.until(
+        lambda m: (
+            m["type"] == "state" and m["room"]["seats"][m["room"]["host"]]["connected"] is connected
+        )
+    )
+
+
+def test_a_player_takes_over_as_host_only_while_the_host_is_away(server: Server) -> None:
+    code, ann_token = server.create({**LOBBY, "timers": SLOW}, "Ann")
+    ann = server.device()
+    assert ann.hello(code, ann_token)["role"] == "host"
+    bob = server.device()
+    welcome = bob.join(code, "Bob")
+    bob_token = welcome["token"]
+    assert welcome["role"] == "player"
+
+    # While Ann is here: refused, and a device cannot say for the server that she is away.
+    take = {"type": "lobby", "op": "take_host"}
+    assert refused(bob, {**take, "id": 1}) == "lobby.host_here"
+    assert refused(bob, {**take, "host_away": True, "id": 2}) == "lobby.host_here"
+    assert refused(ann, {**take, "id": 3}) == "lobby.already_host"
+
+    ann.close()
+    host_seat_shown(bob, connected=False)
+    bob.send({**take, "id": 4})
+    state = bob.until(lambda m: m["type"] == "state" and m["you"]["role"] == "host")
+    assert state["room"]["host"] == 1
+
+    # Bob runs the lobby now; Ann, back, is a player whose host operations are refused.
+    bob.send({"type": "lobby", "op": "bot", "seat": 2, "level": "random"})
+    bob.until(lambda m: m["type"] == "state" and m["room"]["seats"][2]["kind"] == "bot")
+    ann = server.device()
+    assert ann.hello(code, ann_token)["role"] == "player"
+    bot = {"type": "lobby", "op": "bot", "seat": 3, "level": "random", "id": 5}
+    assert refused(ann, bot) == "auth.not_host"
+    assert refused(ann, {**take, "id": 6}) == "lobby.host_here"
+    ann.close()
+    bob.close()
+
+    # The log holds the server's word that the host was away: a restart keeps Bob the host.
+    server.stop()
+    server.start()
+    bob = server.device()
+    assert bob.hello(code, bob_token)["role"] == "host"
+    ann = server.device()
+    assert ann.hello(code, ann_token)["role"] == "player"
+    bob.close()
+    ann.close()
+
+
+def test_during_a_game_the_host_leaving_is_shown_and_a_player_can_pause(server: Server) -> None:
+    """In a game the host's phone going away is sent to every phone at once (the other
+    seats' comings and goings are not), so that a player can take over and pause."""
+    code, ann_token = server.create({**LOBBY, "timers": SLOW}, "Ann")
+    ann = server.device()
+    ann.hello(code, ann_token)
+    bob = server.device()
+    bob.join(code, "Bob")
+    for seat in (2, 3, 4):
+        ann.send({"type": "lobby", "op": "bot", "seat": seat, "level": "random"})
+    ann.until(lambda m: m["type"] == "state" and not m["room"]["problems"])
+    ann.send({"type": "lobby", "op": "start"})
+    bob.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
+    bob.drain(0.3)
+
+    ann.close()
+    host_seat_shown(bob, connected=False)
+    # The host back (a page reloaded): shown at once, and nobody can take over.
+    ann = server.device()
+    assert ann.hello(code, ann_token)["role"] == "host"
+    host_seat_shown(bob, connected=True)
+    assert refused(bob, {"type": "lobby", "op": "take_host", "id": 1}) == "lobby.host_here"
+
+    ann.close()
+    host_seat_shown(bob, connected=False)
+    bob.send({"type": "lobby", "op": "take_host", "id": 2})
+    bob.until(lambda m: m["type"] == "state" and m["you"]["role"] == "host")
+    bob.send({"type": "lobby", "op": "pause", "id": 3})
+    bob.until(lambda m: m["type"] == "state" and m["room"]["status"] == "paused")
+    ann = server.device()
+    assert ann.hello(code, ann_token)["role"] == "player"
+    ann.close()
+    bob.close()
