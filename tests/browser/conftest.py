@@ -217,6 +217,12 @@ class Phone:
         self.page.goto(path)
         self.page.wait_for_function("window.__lg && window.__lg.ready")
 
+    def join(self, code: str, name: str) -> None:
+        """Open the room's link and join under ``name`` by its form, as a person would."""
+        self.open(f"/r/{code}")
+        self.page.fill("#jn", name)
+        self.page.click("#joinform button[type=submit]")
+
     def state(self) -> dict[str, Any] | None:
         out: dict[str, Any] | None = self.page.evaluate("window.__lg.state")
         return out

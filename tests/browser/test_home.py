@@ -61,9 +61,7 @@ def test_create_remember_and_join(browser: Browser, server: Server) -> None:
         host.page.click('[data-move="-1"][data-seat="1"]')
         expect(host.page.locator("#seats li").first).to_contain_text("Bob")
         # A wrong code says so.
-        guest.open("/r/ZZZZZ")
-        guest.page.fill("#jn", "Bob")
-        guest.page.click("#joinform button[type=submit]")
+        guest.join("ZZZZZ", "Bob")
         expect(guest.page.locator(".notice.bad")).to_be_visible()
         assert not host.errors and not guest.errors, host.errors + guest.errors
     finally:

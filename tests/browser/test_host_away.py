@@ -19,9 +19,7 @@ def test_a_player_takes_over_from_a_host_whose_phone_went_away(
     bob = Phone(browser, server.base, "Bob", lang="fr")
     try:
         ann.open(f"/r/{code}")
-        bob.open(f"/r/{code}")
-        bob.page.fill("#jn", "Bob")
-        bob.page.click("#joinform button[type=submit]")
+        bob.join(code, "Bob")
         expect(bob.page.locator("#seats")).to_contain_text("Bob")
         away = bob.page.locator("#host-away")
         expect(away).to_have_count(0)  # the host is here: nothing to offer

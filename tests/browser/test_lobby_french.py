@@ -38,9 +38,7 @@ def test_a_french_lobby_tells_its_problems_and_warnings_in_french(
         expect(anne.page.locator("[data-start]")).to_be_disabled()
 
         # Ben joins from an English page: the pages' English, not the server's.
-        ben.open(f"/r/{code}")
-        ben.page.fill("#jn", "Ben")
-        ben.page.click("#joinform button[type=submit]")
+        ben.join(code, "Ben")
         expect(ben.page.locator(".notice.bad")).to_have_text(
             "Seats still empty: 3. Wait for players or add bots."
         )

@@ -31,9 +31,7 @@ def test_the_host_retunes_a_rematch_in_the_lobby(
     bob = Phone(browser, server.base, "Bob", lang="fr")
     try:
         ann.open(f"/r/{code}")
-        bob.open(f"/r/{code}")
-        bob.page.fill("#jn", "Bob")
-        bob.page.click("#joinform button[type=submit]")
+        bob.join(code, "Bob")
         expect(ann.page.locator("#seats")).to_contain_text("Bob")
         ann.page.click("[data-bots-all]")
         expect(ann.page.locator("[data-start]")).to_be_enabled()

@@ -45,9 +45,7 @@ def seat_table(  # noqa: PLR0917 - the table's six parts
     for i in range(1, humans):
         ph = Phone(browser, server.base, f"P{i}", lang=lang)
         phones.append(ph)
-        ph.open(f"/r/{code}")
-        ph.page.fill("#jn", f"P{i}")
-        ph.page.click("#joinform button[type=submit]")
+        ph.join(code, f"P{i}")
         expect(ph.page.locator("#seats")).to_be_visible()
         expect(host.page.locator("#seats")).to_contain_text(f"P{i}")
     host.page.click("[data-bots-all]")
@@ -102,7 +100,7 @@ def test_whole_game(  # noqa: PLR0917 - pytest's fixtures and parameters
     assert len(seen) == 1, seen  # one heading for every night screen, real or decoy
     for ph in table:
         expect(ph.page.locator("#h-end")).to_be_visible()
-        rows = ph.page.locator("#h-cards ~ table tbody tr")
+        rows = ph.page.locator("#h-cards ~ .wide table tbody tr")
         st = ph.state()
         assert st is not None
         expect(rows).to_have_count(len(st["room"]["seats"]))

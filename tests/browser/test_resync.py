@@ -29,9 +29,7 @@ def test_reload_and_offline_come_back(browser: Browser, server: Server) -> None:
     bob = Phone(browser, server.base, "Bob")
     try:
         ann.open(f"/r/{code}")
-        bob.open(f"/r/{code}")
-        bob.page.fill("#jn", "Bob")
-        bob.page.click("#joinform button[type=submit]")
+        bob.join(code, "Bob")
         expect(ann.page.locator("#seats")).to_contain_text("Bob")
         # The lobby after a reload: the same seats.
         before = view_text(bob)

@@ -465,7 +465,7 @@ def test_a_player_takes_over_from_a_host_away_on_another_process(
     """Who is connected is the union of every process's devices: the host's phone on one
     process going away is shown, in the game, to a player on another, whose process then
     lets them take over as host (and refuses it while the host is back)."""
-    from tests.server.test_host_away import LOBBY, SLOW, host_seat_shown, refused
+    from tests.server.test_host_away import LOBBY, SLOW, host_away_back_away, take_over
 
     with redis_prefix() as (redis, prefix):
         cluster = Cluster(tmp_path, database, redis, prefix, n=2).start()
@@ -484,17 +484,9 @@ def test_a_player_takes_over_from_a_host_away_on_another_process(
             ann.send({"type": "lobby", "op": "start"})
             bob.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
 
-            ann.close()
-            host_seat_shown(bob, connected=False)
-            host_seat_shown(cy, connected=False)
-            ann = owner.device()  # back, on the other process this time
-            assert ann.hello(code, ann_token)["role"] == "host"
-            host_seat_shown(cy, connected=True)
-            assert refused(cy, {"type": "lobby", "op": "take_host", "id": 1}) == "lobby.host_here"
-            ann.close()
-            host_seat_shown(cy, connected=False)
-            cy.send({"type": "lobby", "op": "take_host", "id": 2})
-            cy.until(lambda m: m["type"] == "state" and m["you"]["role"] == "host")
+            # back on the owner's process this time, then away again
+            host_away_back_away(ann, owner.device, code, ann_token, [bob, cy])
+            take_over(cy)
             state = bob.until(lambda m: m["type"] == "state" and m["room"]["host"] == 2)
             assert state["you"]["role"] == "player"
             for d in (bob, cy):

@@ -5,6 +5,7 @@ host."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tests.server.serving import Device, Server
@@ -29,6 +30,31 @@ def host_seat_shown(device: Device, connected: bool) -> dict[str, Any]:
     )
 
 
+def host_away_back_away(
+    host: Device, again: Callable[[], Device], code: str, token: str, watchers: list[Device]
+) -> None:
+    """The host's device closes; a new one says hello with the host's token (a page
+    reloaded: still the host), then closes too.  Every watcher is shown each change at
+    once, and while the host is back the last watcher's take-over is refused."""
+    host.close()
+    for w in watchers:
+        host_seat_shown(w, connected=False)
+    back = again()
+    assert back.hello(code, token)["role"] == "host"
+    for w in watchers:
+        host_seat_shown(w, connected=True)
+    assert refused(watchers[-1], {"type": "lobby", "op": "take_host", "id": 1}) == "lobby.host_here"
+    back.close()
+    for w in watchers:
+        host_seat_shown(w, connected=False)
+
+
+def take_over(device: Device) -> dict[str, Any]:
+    """``device`` takes over as host: the state that says so."""
+    device.send({"type": "lobby", "op": "take_host", "id": 2})
+    return device.until(lambda m: m["type"] == "state" and m["you"]["role"] == "host")
+
+
 def test_a_player_takes_over_as_host_only_while_the_host_is_away(server: Server) -> None:
     code, ann_token = server.create({**LOBBY, "timers": SLOW}, "Ann")
     ann = server.device()
@@ -46,9 +72,7 @@ def test_a_player_takes_over_as_host_only_while_the_host_is_away(server: Server)
 
     ann.close()
     host_seat_shown(bob, connected=False)
-    bob.send({**take, "id": 4})
-    state = bob.until(lambda m: m["type"] == "state" and m["you"]["role"] == "host")
-    assert state["room"]["host"] == 1
+    assert take_over(bob)["room"]["host"] == 1
 
     # Bob runs the lobby now; Ann, back, is a player whose host operations are refused.
     bob.send({"type": "lobby", "op": "bot", "seat": 2, "level": "random"})
@@ -87,18 +111,8 @@ def test_during_a_game_the_host_leaving_is_shown_and_a_player_can_pause(server: 
     bob.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
     bob.drain(0.3)
 
-    ann.close()
-    host_seat_shown(bob, connected=False)
-    # The host back (a page reloaded): shown at once, and nobody can take over.
-    ann = server.device()
-    assert ann.hello(code, ann_token)["role"] == "host"
-    host_seat_shown(bob, connected=True)
-    assert refused(bob, {"type": "lobby", "op": "take_host", "id": 1}) == "lobby.host_here"
-
-    ann.close()
-    host_seat_shown(bob, connected=False)
-    bob.send({"type": "lobby", "op": "take_host", "id": 2})
-    bob.until(lambda m: m["type"] == "state" and m["you"]["role"] == "host")
+    host_away_back_away(ann, server.device, code, ann_token, [bob])
+    take_over(bob)
     bob.send({"type": "lobby", "op": "pause", "id": 3})
     bob.until(lambda m: m["type"] == "state" and m["room"]["status"] == "paused")
     ann = server.device()
