@@ -497,11 +497,12 @@ class Hub:
         return codes
 
 
-def shows_presence(live: LiveRoom, *tokens: str | None) -> bool:
-    """Whether the devices show that one of ``tokens`` (hashes) came or went: in the
-    lobby anyone's (its seats say who is connected), at any time the host's (while the
-    host has no device connected, a player may take over as host)."""
-    return live.room.status == "lobby" or live.room.lobby.host in tokens
+def shows_presence(live: LiveRoom, token: str) -> bool:
+    """Whether the devices show that the device of ``token`` (a hash) came or went: in
+    the lobby anyone's (its seats say who is connected), at any time the host's (while the
+    host has no device connected, a player may take over as host; the cluster's presence
+    messages follow the same rule by seats)."""
+    return live.room.status == "lobby" or token == live.room.lobby.host
 
 
 def _think(live: LiveRoom, request: Any) -> dict[str, Any]:
