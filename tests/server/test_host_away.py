@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.server.serving import Device, Server
+from tests.server.test_attacks import started_room
 
 LOBBY = {"family": "one-night", "scenario": "premiere-nuit", "players": 5}
 SLOW = {"call": 30, "discussion": 60, "vote": 30}
@@ -99,16 +100,7 @@ def test_a_player_takes_over_as_host_only_while_the_host_is_away(server: Server)
 def test_during_a_game_the_host_leaving_is_shown_and_a_player_can_pause(server: Server) -> None:
     """In a game the host's phone going away is sent to every phone at once (the other
     seats' comings and goings are not), so that a player can take over and pause."""
-    code, ann_token = server.create({**LOBBY, "timers": SLOW}, "Ann")
-    ann = server.device()
-    ann.hello(code, ann_token)
-    bob = server.device()
-    bob.join(code, "Bob")
-    for seat in (2, 3, 4):
-        ann.send({"type": "lobby", "op": "bot", "seat": seat, "level": "random"})
-    ann.until(lambda m: m["type"] == "state" and not m["room"]["problems"])
-    ann.send({"type": "lobby", "op": "start"})
-    bob.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
+    code, ann_token, ann, bob = started_room(server)
     bob.drain(0.3)
 
     host_away_back_away(ann, server.device, code, ann_token, [bob])
